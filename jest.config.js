@@ -1,0 +1,32 @@
+/** Tests run as ES modules (`NODE_OPTIONS=--experimental-vm-modules`), compiled by SWC. */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  rootDir: '.',
+  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
+  },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            useDefineForClassFields: false,
+          },
+          keepClassNames: true,
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

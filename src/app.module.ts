@@ -1,0 +1,44 @@
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { CommonModule } from './common/common.module.js';
+import { type AppConfig, ConfigModule } from './config/index.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
+import { HealthModule } from './platform/health/health.module.js';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
+import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
+import { LoggingModule } from './platform/logging/logging.module.js';
+import { QueueModule } from './platform/queue/queue.module.js';
+
+@Module({})
+export class AppModule {
+  /** `extraModules` lets an embedding application (or a test) mount more modules on the same stack. */
+  static forRoot(
+    config: AppConfig,
+    database: DatabaseEndpoint,
+    extraModules: Type[] = [],
+  ): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(config),
+        DatabaseModule.forRoot(database),
+        QueueModule.forRoot(config),
+        EventEmitterModule.forRoot({ wildcard: true, delimiter: '.' }),
+        CommonModule,
+        AuthModule,
+        CatalogModule,
+        HealthModule,
+        ...extraModules,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useClass: RequestValidationPipe },
+      ],
+    };
+  }
+}

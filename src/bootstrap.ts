@@ -1,0 +1,100 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import { type AppConfig, ConfigError, configFromEnvironment } from './config/index.js';
+import {
+  type DatabaseEndpoint,
+  openDatabaseEndpoint,
+} from './platform/database/database-endpoint.js';
+import { createHttpApp } from './platform/http/http-app.js';
+import type { DemoCredentials } from './seed/seed-demo-store.js';
+import { ensureEmbeddedDemoStore } from './seed/demo-credentials-file.js';
+
+function printBanner(
+  config: AppConfig,
+  url: string,
+  credentials: DemoCredentials | undefined,
+): void {
+  const lines = [
+    '',
+    '  Store service',
+    `  URL:      ${url}`,
+    `  Mode:     ${config.embeddedDatabase ? 'EMBEDDED database (development only, data in ' + config.DATA_DIR + ')' : 'PostgreSQL server'}, ${config.inProcessQueues ? 'in-process queues' : 'Redis queues'}, role ${config.PROCESS_ROLE}`,
+    `  API docs: ${url}/docs`,
+  ];
+  if (credentials) {
+    lines.push(
+      `  Demo store:       ${credentials.store_id}`,
+      `  Publishable key:  ${credentials.publishable_key}`,
+      `  Secret key:       ${credentials.secret_key}`,
+      `  Admin login:      ${credentials.admin.email} / ${credentials.admin.password}`,
+      `  (also in ${config.DATA_DIR}/demo-credentials.json)`,
+    );
+  }
+  if (config.embeddedDatabase) {
+    lines.push(
+      '',
+      '  !! Embedded mode is for development. Set DATABASE_URL and REDIS_URL in production. !!',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+function closeOnSignals(close: () => Promise<void>): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        });
+    });
+  }
+}
+
+/** Starts the process in its role: HTTP API (+ workers when `all`), or workers only. */
+export async function startProcess(overrides: Record<string, string> = {}): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = configFromEnvironment(overrides);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database: DatabaseEndpoint = await openDatabaseEndpoint(config);
+  let app: INestApplicationContext;
+  if (config.runsHttp) {
+    const httpApp = await createHttpApp(config, database);
+    await httpApp.listen(config.PORT, config.HOST);
+    app = httpApp;
+    const address = httpApp.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const credentials = config.embeddedDatabase
+      ? await ensureEmbeddedDemoStore(app.get(DataSource), config)
+      : undefined;
+    printBanner(
+      config,
+      `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
+      credentials,
+    );
+  } else {
+    app = await NestFactory.createApplicationContext(AppModule.forRoot(config, database), {
+      bufferLogs: true,
+    });
+    new Logger('Worker').log('Worker started; consuming queues');
+  }
+  closeOnSignals(async () => {
+    await app.close();
+    await database.close();
+  });
+}

@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { AppConfig } from '../config/index.js';
+import { PublicIdCodec } from './ids/public-id.js';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: PublicIdCodec,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new PublicIdCodec(config.ID_ALPHABET),
+    },
+  ],
+  exports: [PublicIdCodec],
+})
+export class CommonModule {}

@@ -1,0 +1,30 @@
+/** Public id prefixes, one per resource type (`<prefix>_<opaque>`). */
+export const ID_PREFIX = {
+  order: 'or',
+  cart: 'cart',
+  lineItem: 'li',
+  product: 'prod',
+  variant: 'variant',
+  price: 'price',
+  address: 'addr',
+  payment: 'py',
+  paymentMethod: 'pm',
+  fulfillment: 'ful',
+  deliveryRate: 'dr',
+  deliveryMethod: 'dm',
+  stockLocation: 'sloc',
+  stockItem: 'si',
+  customer: 'cus',
+  staffUser: 'admin',
+  storeCredit: 'credit',
+  digital: 'dig',
+  digitalLink: 'dl',
+  webhookEndpoint: 'whe',
+  webhookDelivery: 'whd',
+  apiKey: 'key',
+  store: 'store',
+  zone: 'zone',
+  taxRate: 'txr',
+} as const;
+
+export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

@@ -1,0 +1,39 @@
+import Sqids from 'sqids';
+import type { IdPrefix } from './id-prefixes.js';
+
+export const DEFAULT_ID_ALPHABET = 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt';
+const MIN_LENGTH = 10;
+
+/**
+ * Turns bigint primary keys into short, non-sequential public ids and back, without a lookup.
+ * Keys travel as decimal strings, which is how `pg` hands bigint columns over.
+ */
+export class PublicIdCodec {
+  private readonly sqids: Sqids;
+
+  constructor(alphabet: string = DEFAULT_ID_ALPHABET) {
+    this.sqids = new Sqids({ alphabet, minLength: MIN_LENGTH });
+  }
+
+  encode(prefix: IdPrefix, key: string | number | bigint): string {
+    return `${prefix}_${this.sqids.encode([Number(key)])}`;
+  }
+
+  /** The internal key behind a public id, or `undefined` when the id is not one of `prefix`'s. */
+  decode(prefix: IdPrefix, publicId: string): string | undefined {
+    if (typeof publicId !== 'string' || !publicId.startsWith(`${prefix}_`)) return undefined;
+    const opaque = publicId.slice(prefix.length + 1);
+    if (opaque.length < MIN_LENGTH || opaque.length > 32) return undefined;
+    let numbers: number[];
+    try {
+      numbers = this.sqids.decode(opaque);
+    } catch {
+      return undefined;
+    }
+    if (numbers.length !== 1) return undefined;
+    const key = numbers[0];
+    // Sqids accepts several spellings of a number; only the canonical one is an id.
+    if (this.sqids.encode([key]) !== opaque) return undefined;
+    return String(key);
+  }
+}

@@ -1,0 +1,214 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+export const NODE_ENVS = ['development', 'test', 'production'] as const;
+export const PROCESS_ROLES = ['api', 'worker', 'all'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(normalized)) return true;
+  if (['false', '0', 'no'].includes(normalized)) return false;
+  return value;
+};
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * The service's whole configuration, read from the environment once at boot and validated.
+ * Nothing else reads `process.env`. Names are part of the public interface (see README).
+ */
+export class AppConfig {
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsIn(NODE_ENVS)
+  NODE_ENV: NodeEnv = 'development';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, {
+    message: 'DATABASE_URL must be a postgres:// connection string',
+  })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsIn(PROCESS_ROLES)
+  PROCESS_ROLE: ProcessRole = 'all';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  JWT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'ENCRYPTION_KEY must be 64 hexadecimal characters' })
+  ENCRYPTION_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS?: boolean;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  WEBHOOK_TIMEOUT_MS = 30_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(100 * 1024 * 1024)
+  BODY_LIMIT_BYTES = 102_400;
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  /** Where the embedded database, generated development secrets and demo credentials live. */
+  @IsString()
+  DATA_DIR = './.data';
+
+  /** Apply pending migrations when the process starts. */
+  @Transform(toBool)
+  @IsBoolean()
+  MIGRATIONS_RUN = true;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  /** Alphabet the public ids are encoded with; changing it changes every public id. */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9]{16,}$/, {
+    message: 'ID_ALPHABET must be at least 16 distinct letters or digits',
+  })
+  ID_ALPHABET = 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt';
+
+  /** Namespace of the queues in Redis; lets several deployments (or test runs) share one Redis. */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9:_-]{1,64}$/, {
+    message: 'QUEUE_PREFIX must be 1-64 letters, digits, ":", "_" or "-"',
+  })
+  QUEUE_PREFIX = 'store';
+
+  get isProduction(): boolean {
+    return this.NODE_ENV === 'production';
+  }
+
+  get embeddedDatabase(): boolean {
+    return this.DATABASE_URL === undefined;
+  }
+
+  get inProcessQueues(): boolean {
+    return this.REDIS_URL === undefined;
+  }
+
+  get runsHttp(): boolean {
+    return this.PROCESS_ROLE !== 'worker';
+  }
+
+  get runsWorkers(): boolean {
+    return this.PROCESS_ROLE !== 'api';
+  }
+
+  get allowPrivateWebhookTargets(): boolean {
+    return this.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? !this.isProduction;
+  }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const CONFIG_KEYS = [
+  'PORT',
+  'HOST',
+  'NODE_ENV',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PROCESS_ROLE',
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'SMTP_URL',
+  'WEBHOOKS_ALLOW_PRIVATE_NETWORKS',
+  'WEBHOOK_TIMEOUT_MS',
+  'BODY_LIMIT_BYTES',
+  'LOG_LEVEL',
+  'DATA_DIR',
+  'MIGRATIONS_RUN',
+  'DATABASE_POOL_SIZE',
+  'ID_ALPHABET',
+  'QUEUE_PREFIX',
+] as const satisfies readonly (keyof AppConfig)[];
+const SECRET_KEYS = new Set<string>([
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+]);
+
+/** Builds and validates the configuration; the first problem is reported as one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const source = Object.fromEntries(
+    CONFIG_KEYS.filter((key) => env[key] !== undefined).map((key) => [key, env[key]]),
+  );
+  const config = plainToInstance(AppConfig, source);
+  const [problem] = validateSync(config, { forbidUnknownValues: false });
+  if (problem) {
+    const reason = Object.values(problem.constraints ?? {})[0] ?? 'is invalid';
+    const line = reason.startsWith(problem.property) ? reason : `${problem.property} ${reason}`;
+    const shown = SECRET_KEYS.has(problem.property)
+      ? ''
+      : ` (got ${JSON.stringify(env[problem.property])})`;
+    throw new ConfigError(`Invalid configuration: ${line}${shown}`);
+  }
+  if (config.PROCESS_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
+    throw new ConfigError(
+      `Invalid configuration: PROCESS_ROLE=${config.PROCESS_ROLE} needs DATABASE_URL and REDIS_URL (separate processes share work through them)`,
+    );
+  }
+  if (config.isProduction && (!config.JWT_SECRET || !config.ENCRYPTION_KEY)) {
+    const missing = !config.JWT_SECRET ? 'JWT_SECRET' : 'ENCRYPTION_KEY';
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set when NODE_ENV is production`,
+    );
+  }
+  return config;
+}

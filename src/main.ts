@@ -1,0 +1,4 @@
+import 'reflect-metadata';
+import { startProcess } from './bootstrap.js';
+
+await startProcess();

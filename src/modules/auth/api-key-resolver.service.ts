@@ -1,0 +1,76 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import { IsNull, Repository } from 'typeorm';
+import { AppConfig } from '../../config/index.js';
+import { ApiKey } from './api-key.entity.js';
+import { ApiKeyTokens } from './api-key-tokens.js';
+import type { StoreContext } from './store-context.js';
+
+const CACHE_TTL_MS = 30_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+interface CachedKey {
+  context: StoreContext | null;
+  lastUsedWrittenAt: number;
+}
+
+/**
+ * Finds the store behind an API key token. Lookups are cached for 30 s (a revoked key is
+ * forgotten at once here and within 30 s on other instances), and `last_used_at` is written
+ * at most once a minute per key, off the request path.
+ */
+@Injectable()
+export class ApiKeyResolver {
+  private readonly logger = new Logger(ApiKeyResolver.name);
+  private readonly cache = new LRUCache<string, CachedKey>({ max: 10_000, ttl: CACHE_TTL_MS });
+  readonly tokens: ApiKeyTokens;
+
+  constructor(
+    config: AppConfig,
+    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+  ) {
+    this.tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
+  }
+
+  async resolve(token: string): Promise<StoreContext | null> {
+    if (!ApiKeyTokens.typeOf(token) || token.length > 200) return null;
+    const digest = this.tokens.digest(token);
+    let cached = this.cache.get(digest);
+    if (!cached) {
+      cached = { context: await this.load(digest), lastUsedWrittenAt: 0 };
+      this.cache.set(digest, cached);
+    }
+    if (cached.context) this.touch(cached);
+    return cached.context;
+  }
+
+  forget(digest: string): void {
+    this.cache.delete(digest);
+  }
+
+  private async load(digest: string): Promise<StoreContext | null> {
+    const key = await this.keys.findOne({
+      where: { tokenDigest: digest, revokedAt: IsNull() },
+      relations: { store: true },
+    });
+    if (!key?.store) return null;
+    return {
+      storeId: key.storeId,
+      defaultCurrency: key.store.defaultCurrency,
+      supportedCurrencies: key.store.supportedCurrencies,
+      apiKeyId: key.id,
+      keyType: key.keyType,
+      scopes: key.scopes,
+    };
+  }
+
+  private touch(cached: CachedKey): void {
+    const now = Date.now();
+    if (now - cached.lastUsedWrittenAt < LAST_USED_RESOLUTION_MS) return;
+    cached.lastUsedWrittenAt = now;
+    this.keys
+      .update({ id: cached.context!.apiKeyId }, { lastUsedAt: new Date(now) })
+      .catch((error: unknown) => this.logger.warn(`Could not record key use: ${String(error)}`));
+  }
+}

@@ -1,0 +1,40 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
+import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
+import { Store } from '../stores/store.entity.js';
+import type { Variant } from './variant.entity.js';
+
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+@Entity('products')
+@Index('products_store_id_slug_key', ['storeId', 'slug'], { unique: true })
+@Index('products_store_id_created_at_idx', ['storeId', 'createdAt'])
+export class Product extends TimestampedEntity {
+  @Column({ name: 'store_id', type: 'bigint' })
+  storeId: string;
+
+  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'store_id' })
+  store?: Store;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text' })
+  slug: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'text', default: 'active' })
+  status: ProductStatus;
+
+  @Column({ name: 'available_on', type: 'timestamptz', nullable: true })
+  availableOn: Date | null;
+
+  @Column({ name: 'tax_category', type: 'text', default: 'default' })
+  taxCategory: string;
+
+  @OneToMany('Variant', 'product')
+  variants?: Variant[];
+}

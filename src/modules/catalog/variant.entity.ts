@@ -1,0 +1,48 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
+import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
+import { Store } from '../stores/store.entity.js';
+import type { Price } from './price.entity.js';
+import type { Product } from './product.entity.js';
+import type { StockItem } from './stock-item.entity.js';
+
+@Entity('variants')
+@Index('variants_store_id_sku_key', ['storeId', 'sku'], { unique: true })
+@Index('variants_product_id_position_idx', ['productId', 'position'])
+export class Variant extends TimestampedEntity {
+  @Column({ name: 'store_id', type: 'bigint' })
+  storeId: string;
+
+  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'store_id' })
+  store?: Store;
+
+  @Column({ name: 'product_id', type: 'bigint' })
+  productId: string;
+
+  @ManyToOne('Product', 'variants', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: Product;
+
+  @Column({ type: 'text' })
+  sku: string;
+
+  /** Human-readable option values, e.g. "Size: M, Color: Blue". */
+  @Column({ name: 'options_text', type: 'text', default: '' })
+  optionsText: string;
+
+  /** Weight in grams. */
+  @Column({ type: 'numeric', precision: 12, scale: 3, nullable: true })
+  weight: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  position: number;
+
+  @Column({ name: 'track_inventory', type: 'boolean', default: true })
+  trackInventory: boolean;
+
+  @OneToMany('Price', 'variant')
+  prices?: Price[];
+
+  @OneToMany('StockItem', 'variant')
+  stockItems?: StockItem[];
+}

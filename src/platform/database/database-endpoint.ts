@@ -1,0 +1,25 @@
+import { AppConfig } from '../../config/index.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+/** Where the database is: a PostgreSQL server from `DATABASE_URL`, or the embedded one. */
+export abstract class DatabaseEndpoint {
+  abstract readonly url: string;
+  abstract readonly poolSize: number;
+  abstract readonly embedded: boolean;
+  abstract close(): Promise<void>;
+}
+
+export async function openDatabaseEndpoint(
+  config: AppConfig,
+  options: { persistent: boolean } = { persistent: true },
+): Promise<DatabaseEndpoint> {
+  if (config.DATABASE_URL) {
+    return {
+      url: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      embedded: false,
+      close: async () => {},
+    };
+  }
+  return startEmbeddedPostgres(options.persistent ? config.DATA_DIR : undefined);
+}

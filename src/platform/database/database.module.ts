@@ -1,0 +1,43 @@
+import { type DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/index.js';
+import { dataSourceOptions } from './data-source-options.js';
+import { DatabaseEndpoint } from './database-endpoint.js';
+import { runMigrations } from './run-migrations.js';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  /** Connects TypeORM to `endpoint` (a real server or the embedded one) and migrates on boot if configured. */
+  static forRoot(endpoint: DatabaseEndpoint): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: () => dataSourceOptions(endpoint),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            return dataSource;
+          },
+        }),
+      ],
+      providers: [
+        { provide: DatabaseEndpoint, useValue: endpoint },
+        {
+          provide: 'DATABASE_MIGRATED',
+          inject: [AppConfig, DataSource],
+          useFactory: async (config: AppConfig, dataSource: DataSource) => {
+            if (!config.MIGRATIONS_RUN) return false;
+            const applied = await runMigrations(dataSource);
+            if (applied.length)
+              new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+            return true;
+          },
+        },
+      ],
+      exports: [DatabaseEndpoint, 'DATABASE_MIGRATED'],
+    };
+  }
+}

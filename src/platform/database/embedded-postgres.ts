@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { DatabaseEndpoint } from './database-endpoint.js';
+
+/**
+ * Starts PGlite (PostgreSQL compiled to WebAssembly) behind a loopback socket so that `pg`
+ * and TypeORM talk to it exactly as to a real server. `dataDir` undefined keeps it in memory.
+ */
+export async function startEmbeddedPostgres(dataDir?: string): Promise<DatabaseEndpoint> {
+  let location: string | undefined;
+  if (dataDir) {
+    location = resolve(join(dataDir, 'pglite'));
+    mkdirSync(location, { recursive: true });
+  }
+  const db = await PGlite.create(location ? { dataDir: location } : {});
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+  await server.start();
+  return {
+    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    // PGlite serves one connection at a time: never hold two in one unit of work.
+    poolSize: 1,
+    embedded: true,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from '../../app.module.js';
+import type { AppConfig } from '../../config/index.js';
+import type { DatabaseEndpoint } from '../database/database-endpoint.js';
+import { setUpOpenApi } from '../openapi/openapi.js';
+import { requestIdFor } from './request-id.js';
+
+/** Builds the Nest application on Fastify with the service's HTTP conventions; does not listen. */
+export async function createHttpApp(
+  config: AppConfig,
+  database: DatabaseEndpoint,
+  extraModules: Type[] = [],
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, database, extraModules),
+    adapter,
+    {
+      bufferLogs: true,
+    },
+  );
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  setUpOpenApi(app);
+  return app;
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ID_PREFIX } from '../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../common/ids/public-id.js';
+import { Money } from '../common/money/money.js';
+import type { AppConfig } from '../config/index.js';
+import { ApiKey, type ApiKeyType } from '../modules/auth/api-key.entity.js';
+import { ApiKeyTokens } from '../modules/auth/api-key-tokens.js';
+import { passwordHasher } from '../modules/auth/password-hasher.js';
+import { Role } from '../modules/auth/role.entity.js';
+import { StaffUser } from '../modules/auth/staff-user.entity.js';
+import { Price } from '../modules/catalog/price.entity.js';
+import { Product } from '../modules/catalog/product.entity.js';
+import { StockItem } from '../modules/catalog/stock-item.entity.js';
+import { StockLocation } from '../modules/catalog/stock-location.entity.js';
+import { Variant } from '../modules/catalog/variant.entity.js';
+import { Zone } from '../modules/geography/zone.entity.js';
+import { Store } from '../modules/stores/store.entity.js';
+import { DEMO_PRODUCTS, EU_COUNTRIES } from './demo-catalog.js';
+
+export interface DemoCredentials {
+  store_id: string;
+  publishable_key: string;
+  secret_key: string;
+  admin: { email: string; password: string };
+}
+
+const USD_TO_EUR = '0.92';
+const UNITS_PER_VARIANT = 50;
+
+function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+async function issueKey(
+  manager: EntityManager,
+  tokens: ApiKeyTokens,
+  storeId: string,
+  type: ApiKeyType,
+) {
+  const issued = tokens.issue(type);
+  await manager.insert(ApiKey, {
+    storeId,
+    name: type === 'publishable' ? 'Storefront' : 'Demo back office',
+    keyType: type,
+    tokenDigest: issued.digest,
+    tokenPrefix: issued.displayPrefix,
+    scopes: type === 'secret' ? ['write_all'] : [],
+  });
+  return issued.token;
+}
+
+async function seedCatalog(manager: EntityManager, store: Store): Promise<void> {
+  const location = await manager.save(
+    manager.create(StockLocation, {
+      storeId: store.id,
+      name: 'Main warehouse',
+      isDefault: true,
+      countryIso: 'US',
+    }),
+  );
+  for (const [index, demo] of DEMO_PRODUCTS.entries()) {
+    const product = await manager.save(
+      manager.create(Product, {
+        storeId: store.id,
+        name: demo.name,
+        slug: slugify(demo.name),
+        description: demo.description,
+        status: 'active',
+        // Spread creation times so that sorting by created_at is meaningful.
+        createdAt: new Date(Date.now() - (DEMO_PRODUCTS.length - index) * 60_000),
+      }),
+    );
+    const values = demo.options?.values ?? [''];
+    const skuBase = `${slugify(demo.name).slice(0, 12).toUpperCase()}-${store.code.slice(-6).toUpperCase()}`;
+    const variants = await manager.save(
+      values.map((value, position) =>
+        manager.create(Variant, {
+          storeId: store.id,
+          productId: product.id,
+          sku: value ? `${skuBase}-${value.toUpperCase()}` : skuBase,
+          optionsText: value ? `${demo.options!.name}: ${value}` : '',
+          weight: String(demo.weightGrams),
+          position,
+          trackInventory: demo.weightGrams > 0,
+        }),
+      ),
+    );
+    await manager.insert(
+      Price,
+      variants.flatMap((variant) => [
+        { variantId: variant.id, currency: 'USD', amount: demo.price },
+        {
+          variantId: variant.id,
+          currency: 'EUR',
+          amount: Money.of(demo.price, 'EUR').times(USD_TO_EUR).round().toString(),
+        },
+      ]),
+    );
+    await manager.insert(
+      StockItem,
+      variants.map((variant) => ({
+        storeId: store.id,
+        stockLocationId: location.id,
+        variantId: variant.id,
+        countOnHand: UNITS_PER_VARIANT,
+        backorderable: false,
+      })),
+    );
+  }
+}
+
+/**
+ * Creates a complete, separate demo store (catalog, stock, US and EU zones, keys and an admin)
+ * in one transaction and returns the credentials, which exist nowhere else in the clear.
+ */
+export async function seedDemoStore(
+  dataSource: DataSource,
+  config: AppConfig,
+): Promise<DemoCredentials> {
+  const tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
+  const ids = new PublicIdCodec(config.ID_ALPHABET);
+  const code = `demo-${randomBytes(4).toString('hex')}`;
+  const password = randomBytes(12).toString('base64url');
+  const passwordDigest = await passwordHasher.hash(password);
+
+  return dataSource.transaction(async (manager) => {
+    const store = await manager.save(
+      manager.create(Store, {
+        name: 'Demo Store',
+        code,
+        url: `https://${code}.example.com`,
+        defaultCurrency: 'USD',
+        supportedCurrencies: ['USD', 'EUR'],
+        mailFromAddress: `shop@${code}.example.com`,
+        staffNotificationAddress: `staff@${code}.example.com`,
+      }),
+    );
+    await manager.insert(Zone, [
+      { storeId: store.id, name: 'US', description: 'United States', countryIsos: ['US'] },
+      { storeId: store.id, name: 'EU', description: 'European Union', countryIsos: EU_COUNTRIES },
+    ]);
+    await seedCatalog(manager, store);
+    const role = await manager.save(
+      manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),
+    );
+    const email = `admin@${code}.example.com`;
+    await manager.insert(StaffUser, { storeId: store.id, email, passwordDigest, roleId: role.id });
+    return {
+      store_id: ids.encode(ID_PREFIX.store, store.id),
+      publishable_key: await issueKey(manager, tokens, store.id, 'publishable'),
+      secret_key: await issueKey(manager, tokens, store.id, 'secret'),
+      admin: { email, password },
+    };
+  });
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource } from 'typeorm';
+import { type AppConfig, configFromEnvironment } from '../../src/config/index.js';
+import {
+  type DatabaseEndpoint,
+  openDatabaseEndpoint,
+} from '../../src/platform/database/database-endpoint.js';
+import { createHttpApp } from '../../src/platform/http/http-app.js';
+import { type DemoCredentials, seedDemoStore } from '../../src/seed/seed-demo-store.js';
+import { HttpClient } from './http-client.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  http: HttpClient;
+  baseUrl: string;
+  /** Seeds a new, separate demo store and returns its credentials. */
+  seedStore(): Promise<DemoCredentials>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  extraModules?: Type[];
+  /** Reuse a database endpoint (e.g. a second app instance on the same embedded database). */
+  database?: DatabaseEndpoint;
+}
+
+/**
+ * Boots the real service on a loopback port: real Fastify, real PostgreSQL (DATABASE_URL, or an
+ * in-memory embedded one when unset) and real Redis (REDIS_URL, or in-process queues when unset).
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-test-'));
+  const config = configFromEnvironment({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: dataDir,
+    QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    ...options.env,
+  });
+  const database = options.database ?? (await openDatabaseEndpoint(config, { persistent: false }));
+  let app: NestFastifyApplication;
+  try {
+    app = await createHttpApp(config, database, options.extraModules);
+    await app.listen(0, '127.0.0.1');
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataSource = app.get(DataSource);
+  return {
+    app,
+    config,
+    dataSource,
+    baseUrl,
+    http: new HttpClient(baseUrl),
+    seedStore: () => seedDemoStore(dataSource, config),
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
