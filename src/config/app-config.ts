@@ -184,6 +184,13 @@ const SECRET_KEYS = new Set<string>([
   'SMTP_URL',
 ]);
 
+/** The most telling failed rule: the kind of value expected before its range. */
+function primaryReason(constraints: Record<string, string>): string {
+  const kinds = ['isInt', 'isBoolean', 'isIn', 'matches', 'isString', 'minLength'];
+  const kind = kinds.find((name) => constraints[name]);
+  return (kind ? constraints[kind] : Object.values(constraints)[0]) ?? 'is invalid';
+}
+
 /** Builds and validates the configuration; the first problem is reported as one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const source = Object.fromEntries(
@@ -192,12 +199,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const config = plainToInstance(AppConfig, source);
   const [problem] = validateSync(config, { forbidUnknownValues: false });
   if (problem) {
-    const reason = Object.values(problem.constraints ?? {})[0] ?? 'is invalid';
+    const reason = primaryReason(problem.constraints ?? {});
     const line = reason.startsWith(problem.property) ? reason : `${problem.property} ${reason}`;
     const shown = SECRET_KEYS.has(problem.property)
       ? ''
       : ` (got ${JSON.stringify(env[problem.property])})`;
     throw new ConfigError(`Invalid configuration: ${line}${shown}`);
+  }
+  if (new Set(config.ID_ALPHABET).size !== config.ID_ALPHABET.length) {
+    throw new ConfigError('Invalid configuration: ID_ALPHABET must not repeat a character');
   }
   if (config.PROCESS_ROLE !== 'all' && (!config.DATABASE_URL || !config.REDIS_URL)) {
     throw new ConfigError(

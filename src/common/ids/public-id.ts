@@ -32,6 +32,7 @@ export class PublicIdCodec {
     }
     if (numbers.length !== 1) return undefined;
     const key = numbers[0];
+    if (!Number.isSafeInteger(key) || key < 1) return undefined;
     // Sqids accepts several spellings of a number; only the canonical one is an id.
     if (this.sqids.encode([key]) !== opaque) return undefined;
     return String(key);

@@ -36,18 +36,7 @@ export class Money {
   ) {}
 
   static of(amount: string | number | bigint, currency: string): Money {
-    if (typeof amount === 'number' && !Number.isInteger(amount)) {
-      throw new TypeError(
-        'Money amounts must be decimal strings or integers, never fractional numbers',
-      );
-    }
-    if (typeof amount === 'string' && !/^-?\d+(\.\d+)?$/.test(amount.trim())) {
-      throw new TypeError(`Not a decimal amount: ${JSON.stringify(amount)}`);
-    }
-    return new Money(
-      new MoneyDecimal(typeof amount === 'bigint' ? amount.toString() : amount),
-      currency,
-    );
+    return new Money(toDecimal(amount), currency);
   }
 
   static zero(currency: string): Money {
@@ -72,6 +61,7 @@ export class Money {
   }
 
   dividedBy(divisor: string | number | bigint): Money {
+    if (toDecimal(divisor).isZero()) throw new RangeError('Cannot divide money by zero');
     return new Money(this.value.dividedBy(this.operand(divisor)), this.currency);
   }
 
@@ -108,7 +98,9 @@ export class Money {
 
   /** Decimal string with exactly the currency's minor-unit digits, e.g. "19.99" or "1500" (JPY). */
   toString(): string {
-    return this.value.toFixed(minorUnitExponent(this.currency), Decimal.ROUND_HALF_UP);
+    const text = this.value.toFixed(minorUnitExponent(this.currency), Decimal.ROUND_HALF_UP);
+    // A negative amount that rounds to zero is zero, not "-0.00".
+    return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
   }
 
   toJSON(): string {
@@ -127,9 +119,19 @@ export class Money {
       }
       return other.value;
     }
-    if (typeof other === 'number' && !Number.isInteger(other)) {
-      throw new TypeError('Fractional factors must be given as decimal strings');
-    }
-    return new MoneyDecimal(typeof other === 'bigint' ? other.toString() : other);
+    return toDecimal(other);
   }
+}
+
+const DECIMAL_STRING = /^-?\d+(\.\d+)?$/;
+
+/** Accepts plain decimal strings ("19.99") and integers; never fractional floats or exponents. */
+function toDecimal(value: string | number | bigint): Decimal {
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    throw new TypeError('Fractional amounts must be decimal strings, never JavaScript numbers');
+  }
+  if (typeof value === 'string' && !DECIMAL_STRING.test(value)) {
+    throw new TypeError(`Not a decimal amount: ${JSON.stringify(value)}`);
+  }
+  return new MoneyDecimal(typeof value === 'bigint' ? value.toString() : value);
 }

@@ -25,12 +25,16 @@ export const passwordHasher = {
     const [scheme, n, r, p, salt, key] = digest.split('$');
     if (scheme !== 'scrypt' || !salt || !key) return false;
     const expected = Buffer.from(key, 'base64');
-    const actual = await derive(password, Buffer.from(salt, 'base64'), {
-      N: Number(n),
-      r: Number(r),
-      p: Number(p),
-      maxmem: PARAMETERS.maxmem,
-    });
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
+    try {
+      const actual = await derive(password, Buffer.from(salt, 'base64'), {
+        N: Number(n),
+        r: Number(r),
+        p: Number(p),
+        maxmem: PARAMETERS.maxmem,
+      });
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    } catch {
+      return false;
+    }
   },
 };

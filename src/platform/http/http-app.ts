@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -6,6 +7,7 @@ import { AppModule } from '../../app.module.js';
 import type { AppConfig } from '../../config/index.js';
 import type { DatabaseEndpoint } from '../database/database-endpoint.js';
 import { setUpOpenApi } from '../openapi/openapi.js';
+import { toErrorResponse } from './error-response.js';
 import { requestIdFor } from './request-id.js';
 
 /** Builds the Nest application on Fastify with the service's HTTP conventions; does not listen. */
@@ -20,6 +22,11 @@ export async function createHttpApp(
     requestIdHeader: false,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Requests the router refuses (undecodable URL, over-long parameter) never reach Nest.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toErrorResponse(error, request.id);
+      void reply.status(status).send(body);
+    },
   });
   const fastify = adapter.getInstance();
   fastify.addHook('onRequest', async (request, reply) => {

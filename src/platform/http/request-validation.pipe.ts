@@ -23,13 +23,24 @@ export function fieldErrors(errors: ValidationError[], parent = ''): FieldErrors
   return result;
 }
 
-/** PostgreSQL text cannot hold NUL; such input is refused before it reaches a query. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(
-    ([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1),
-  );
+const MAX_NESTING = 32;
+
+/**
+ * Input no handler should ever see: NUL characters (PostgreSQL text cannot hold them) and
+ * nesting deeper than any resource has (it would exhaust the transformer's stack).
+ */
+function refusalReason(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? 'The request contains a NUL character' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_NESTING) return 'The request is nested too deeply';
+  for (const [key, item] of Object.entries(value)) {
+    const reason = key.includes('\u0000')
+      ? 'The request contains a NUL character'
+      : refusalReason(item, depth + 1);
+    if (reason) return reason;
+  }
+  return undefined;
 }
 
 function isMissing(error: ValidationError): boolean {
@@ -54,8 +65,8 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (containsNul(value))
-      throw new StoreError('invalid_request', 'The request contains a NUL character');
+    const refusal = refusalReason(value);
+    if (refusal) throw new StoreError('invalid_request', refusal);
     if (metadata.type === 'body' && this.toValidate(metadata)) {
       if (value === undefined) value = {};
       if (!this.isPlainObject(value))

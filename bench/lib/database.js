@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the local PostgreSQL server, or `undefined` when no server answers. */
+export async function createLocalDatabase() {
+  const name = `store_bench_${randomBytes(6).toString('hex')}`;
+  try {
+    await withClient(LOCAL_SERVER, (client) => client.query(`CREATE DATABASE ${name}`));
+  } catch (error) {
+    if (['ECONNREFUSED', 'ETIMEDOUT'].includes(error.code) || /timeout/i.test(error.message)) {
+      return undefined;
+    }
+    throw error;
+  }
+  const url = new URL(LOCAL_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // FORCE: a child killed mid-run may leave connections behind.
+    drop: () =>
+      withClient(LOCAL_SERVER, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ),
+  };
+}
+
+/**
+ * The primary key of a product, found by slug within the store that owns `publishableKey`.
+ * Public ids are opaque, and a shared DATABASE_URL may hold several demo stores with the same
+ * slugs; the key's stored display prefix (first 11 characters) identifies the store.
+ */
+export function productPrimaryKey(url, publishableKey, slug) {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query(
+      `SELECT p.id FROM products p
+         JOIN api_keys k ON k.store_id = p.store_id
+        WHERE k.token_prefix = $1 AND p.slug = $2`,
+      [publishableKey.slice(0, 11), slug],
+    );
+    if (rows.length !== 1) {
+      throw new Error(`Expected one product with slug ${slug}, found ${rows.length}`);
+    }
+    return rows[0].id;
+  });
+}

@@ -1,0 +1,250 @@
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { expectError } from '../helpers/error-envelope.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('Store API: products', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let otherShop: DemoCredentials;
+  const key = () => ({ 'x-store-api-key': shop.publishable_key });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    shop = await t.seedStore();
+    otherShop = await t.seedStore();
+  });
+  afterAll(() => t.close());
+
+  describe('credentials', () => {
+    it('refuses a request without a key: 401 authentication_required', async () => {
+      expectError(await t.http.get('/api/v3/store/products'), 401, 'authentication_required');
+    });
+
+    it('refuses an unknown key: 401 invalid_token', async () => {
+      expectError(
+        await t.http.get('/api/v3/store/products', {
+          'x-store-api-key': 'pk_doesnotexist000000000000000000000000',
+        }),
+        401,
+        'invalid_token',
+      );
+      expectError(
+        await t.http.get('/api/v3/store/products', { 'x-store-api-key': 'garbage' }),
+        401,
+        'invalid_token',
+      );
+    });
+
+    it('refuses a secret key on the Store API: 401 invalid_token', async () => {
+      expectError(
+        await t.http.get('/api/v3/store/products', { 'x-store-api-key': shop.secret_key }),
+        401,
+        'invalid_token',
+      );
+    });
+
+    it('refuses a revoked key', async () => {
+      const fresh = await t.seedStore();
+      await t.dataSource.query(
+        `UPDATE api_keys SET revoked_at = now() WHERE store_id = (SELECT store_id FROM api_keys WHERE token_prefix = $1)`,
+        [fresh.publishable_key.slice(0, 11)],
+      );
+      expectError(
+        await t.http.get('/api/v3/store/products', { 'x-store-api-key': fresh.publishable_key }),
+        401,
+        'invalid_token',
+      );
+    });
+  });
+
+  describe('GET /api/v3/store/products', () => {
+    it('lists the store’s products with pagination meta', async () => {
+      const response = await t.http.get('/api/v3/store/products?limit=5&page=2', key());
+      expect(response.status).toBe(200);
+      expect(response.body.meta).toEqual({ page: 2, limit: 5, count: 24, pages: 5 });
+      expect(response.body.data).toHaveLength(5);
+      const product = response.body.data[0];
+      expect(product.id).toMatch(/^prod_[A-Za-z0-9]{10,}$/);
+      expect(product.default_variant_id).toMatch(/^variant_/);
+      expect(product.price).toEqual({
+        amount: expect.stringMatching(/^\d+\.\d{2}$/),
+        currency: 'USD',
+        display_amount: expect.stringMatching(/^\$\d/),
+      });
+      expect(product.variants).toBeUndefined();
+    });
+
+    it('defaults to 25 per page and refuses more than 100', async () => {
+      const response = await t.http.get('/api/v3/store/products', key());
+      expect(response.body.meta).toEqual({ page: 1, limit: 25, count: 24, pages: 1 });
+      const details = expectError(
+        await t.http.get('/api/v3/store/products?limit=101', key()),
+        400,
+        'parameter_invalid',
+      );
+      expect(Object.keys(details!)).toEqual(['limit']);
+    });
+
+    it('answers a page past the end with an empty list', async () => {
+      const response = await t.http.get('/api/v3/store/products?page=9', key());
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        data: [],
+        meta: { page: 9, limit: 25, count: 24, pages: 1 },
+      });
+    });
+
+    it.each([
+      ['page=abc', 'page'],
+      ['page=0', 'page'],
+      ['limit=-3', 'limit'],
+      ['sort=price', 'sort'],
+      ['expand=orders', 'expand'],
+      ['currency=usd', 'currency'],
+    ])('refuses %s with 400 parameter_invalid naming the parameter', async (query, field) => {
+      const details = expectError(
+        await t.http.get(`/api/v3/store/products?${query}`, key()),
+        400,
+        'parameter_invalid',
+      );
+      expect(Object.keys(details!)).toEqual([field]);
+    });
+
+    it('refuses a currency the store does not sell in', async () => {
+      const details = expectError(
+        await t.http.get('/api/v3/store/products?currency=JPY', key()),
+        400,
+        'parameter_invalid',
+      );
+      expect(details).toEqual({ currency: [expect.stringContaining('JPY')] });
+    });
+
+    it('sorts by name both ways', async () => {
+      const ascending = await t.http.get('/api/v3/store/products?sort=name&limit=100', key());
+      const names = ascending.body.data.map((product: { name: string }) => product.name);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const descending = await t.http.get('/api/v3/store/products?sort=-name&limit=100', key());
+      expect(descending.body.data.map((product: { name: string }) => product.name)).toEqual(
+        [...names].reverse(),
+      );
+    });
+
+    it('sorts newest first by default', async () => {
+      const response = await t.http.get('/api/v3/store/products?limit=100', key());
+      const created = response.body.data.map(
+        (product: { created_at: string }) => product.created_at,
+      );
+      expect(created).toEqual([...created].sort().reverse());
+    });
+
+    it('filters by part of the name, case-insensitively, treating LIKE wildcards literally', async () => {
+      const response = await t.http.get('/api/v3/store/products?name=SHIRT', key());
+      expect(response.body.data.map((product: { name: string }) => product.name).sort()).toEqual([
+        'Classic Cotton T-Shirt',
+        'Linen Shirt',
+      ]);
+      expect(response.body.meta.count).toBe(2);
+      const wildcard = await t.http.get('/api/v3/store/products?name=%25', key());
+      expect(wildcard.body).toEqual({ data: [], meta: { page: 1, limit: 25, count: 0, pages: 0 } });
+    });
+
+    it('expands variants with their prices and stock on request', async () => {
+      const response = await t.http.get(
+        '/api/v3/store/products?name=hoodie&expand=variants',
+        key(),
+      );
+      const [hoodie] = response.body.data;
+      expect(
+        hoodie.variants.map((variant: { options_text: string }) => variant.options_text),
+      ).toEqual(['Size: S', 'Size: M', 'Size: L', 'Size: XL']);
+      expect(hoodie.variants[0]).toMatchObject({
+        id: hoodie.default_variant_id,
+        product_id: hoodie.id,
+        in_stock: true,
+        purchasable: true,
+        track_inventory: true,
+        price: { amount: '54.00', currency: 'USD', display_amount: '$54.00' },
+      });
+    });
+
+    it('shows prices in another supported currency', async () => {
+      const response = await t.http.get('/api/v3/store/products?name=hoodie&currency=EUR', key());
+      expect(response.body.data[0].price).toEqual({
+        amount: '49.68',
+        currency: 'EUR',
+        display_amount: '€49.68',
+      });
+    });
+
+    it('never lists another store’s products nor drafts', async () => {
+      const [{ id }] = await t.dataSource.query(
+        `SELECT p.id FROM products p JOIN api_keys k ON k.store_id = p.store_id
+         WHERE k.token_prefix = $1 AND p.slug = 'desk-lamp'`,
+        [shop.publishable_key.slice(0, 11)],
+      );
+      await t.dataSource.query(`UPDATE products SET status = 'draft' WHERE id = $1`, [id]);
+      const mine = await t.http.get('/api/v3/store/products?limit=100', key());
+      const theirs = await t.http.get('/api/v3/store/products?limit=100', {
+        'x-store-api-key': otherShop.publishable_key,
+      });
+      expect(mine.body.meta.count).toBe(23);
+      expect(theirs.body.meta.count).toBe(24);
+      const mineIds = new Set(mine.body.data.map((product: { id: string }) => product.id));
+      expect(theirs.body.data.some((product: { id: string }) => mineIds.has(product.id))).toBe(
+        false,
+      );
+      await t.dataSource.query(`UPDATE products SET status = 'active' WHERE id = $1`, [id]);
+    });
+  });
+
+  describe('GET /api/v3/store/products/:id_or_slug', () => {
+    let product: { id: string; slug: string; name: string };
+
+    beforeAll(async () => {
+      const response = await t.http.get('/api/v3/store/products?name=denim', key());
+      product = response.body.data[0];
+    });
+
+    it('shows a product by prefixed id', async () => {
+      const response = await t.http.get(`/api/v3/store/products/${product.id}`, key());
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        id: product.id,
+        name: 'Denim Jacket',
+        slug: 'denim-jacket',
+      });
+      expect(response.body.variants).toBeUndefined();
+    });
+
+    it('shows a product by slug, with variants when expanded', async () => {
+      const response = await t.http.get(
+        `/api/v3/store/products/${product.slug}?expand=variants`,
+        key(),
+      );
+      expect(response.status).toBe(200);
+      expect(response.body.id).toBe(product.id);
+      expect(response.body.variants).toHaveLength(4);
+    });
+
+    it('answers 404 record_not_found for a product of another store', async () => {
+      const response = await t.http.get(`/api/v3/store/products/${product.id}`, {
+        'x-store-api-key': otherShop.publishable_key,
+      });
+      expectError(response, 404, 'record_not_found');
+      expect(response.text).not.toContain('Denim');
+    });
+
+    it.each([
+      ['a missing id', 'prod_AAAAAAAAAAAAAA'],
+      ['a wrong prefix', 'variant_QzpHWoeckM'],
+      ['an unknown slug', 'no-such-product'],
+      ['a malformed id', 'prod_!!'],
+    ])('answers 404 record_not_found for %s', async (_, id) => {
+      expectError(
+        await t.http.get(`/api/v3/store/products/${encodeURIComponent(id)}`, key()),
+        404,
+        'record_not_found',
+      );
+    });
+  });
+});
