@@ -11,6 +11,9 @@ import { scenarios } from './scenarios.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+// Targets are measured in interleaved rounds and summarised by their medians, so a burst of
+// noise on a shared machine hits one round of every target instead of one whole target.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_S = 2;
 const CONNECTIONS = 50;
 const MAX_FAILURE_RATE = 0.01;
@@ -66,25 +69,52 @@ async function getJson(url, headers = {}) {
   return JSON.parse(body);
 }
 
-async function measure({ name, url, headers }) {
-  await getJson(url, headers); // fail fast, with the response body, if the target is misconfigured
-  const options = { url, headers, connections: CONNECTIONS, pipelining: 1 };
-  await autocannon({ ...options, duration: WARMUP_S });
-  const result = await autocannon({ ...options, duration: DURATION_S });
-  const failed = result.non2xx + result.errors;
-  const attempted = result['2xx'] + failed;
+async function run({ name, url, headers }, duration) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration,
+  });
   log(
     `${name}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`,
   );
-  return {
-    scenario: name,
-    rps: result.requests.average,
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    failure_rate: attempted === 0 ? 1 : failed / attempted,
-  };
+  return result;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Warms every target up, then runs ROUNDS interleaved rounds and keeps each target's medians. */
+async function measureAll(targets) {
+  for (const target of targets) {
+    await getJson(target.url, target.headers); // fail fast, with the body, if misconfigured
+    await run(target, WARMUP_S);
+  }
+  const results = new Map(targets.map((target) => [target, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`Round ${round} of ${ROUNDS}`);
+    for (const target of targets) results.get(target).push(await run(target, DURATION_S));
+  }
+  return targets.map((target) => {
+    const runs = results.get(target);
+    const non2xx = runs.reduce((sum, result) => sum + result.non2xx, 0);
+    const errors = runs.reduce((sum, result) => sum + result.errors, 0);
+    const attempted = runs.reduce((sum, result) => sum + result['2xx'], 0) + non2xx + errors;
+    return {
+      scenario: target.name,
+      rps: median(runs.map((result) => result.requests.average)),
+      p50_ms: median(runs.map((result) => result.latency.p50)),
+      p99_ms: median(runs.map((result) => result.latency.p99)),
+      non2xx,
+      errors,
+      failure_rate: attempted === 0 ? 1 : (non2xx + errors) / attempted,
+    };
+  });
 }
 
 function printTable(rows) {
@@ -102,7 +132,7 @@ function printTable(rows) {
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   process.stdout.write(
     [
-      `node ${process.version}, ${availableParallelism()} CPUs, ${CONNECTIONS} connections, ${DURATION_S} s per run`,
+      `node ${process.version}, ${availableParallelism()} CPUs, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, medians`,
       line(header),
       rule,
       ...cells.map(line),
@@ -113,6 +143,7 @@ function printTable(rows) {
 
 async function main() {
   if (!(DURATION_S > 0)) throw new Error(`BENCH_DURATION must be a positive number of seconds`);
+  if (!(ROUNDS >= 1)) throw new Error(`BENCH_ROUNDS must be at least 1`);
   const dataDir = await mkdtemp(join(tmpdir(), 'store-bench-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -158,25 +189,22 @@ async function main() {
     secretKey: credentials.secret_key,
   };
 
-  const rows = [];
+  const targets = [];
   if (dbUrl) {
     const key = await productPrimaryKey(dbUrl, credentials.publishable_key, product.slug);
     const baseline = await startService('baseline', 'bench/baseline-server.js', env);
-    rows.push(
-      await measure({ name: 'baseline fastify+pg', url: `${baseline.url}/products/${key}` }),
-    );
+    targets.push({ name: 'baseline fastify+pg', url: `${baseline.url}/products/${key}` });
   } else {
     log('Baseline skipped: it needs a PostgreSQL server (set DATABASE_URL or run one locally)');
   }
   for (const scenario of scenarios) {
-    rows.push(
-      await measure({
-        name: scenario.name,
-        url: `${service.url}${scenario.path(ctx)}`,
-        headers: scenario.headers(ctx),
-      }),
-    );
+    targets.push({
+      name: scenario.name,
+      url: `${service.url}${scenario.path(ctx)}`,
+      headers: scenario.headers(ctx),
+    });
   }
+  const rows = await measureAll(targets);
 
   const baselineRps = dbUrl ? rows[0].rps : undefined;
   for (const row of rows) row.ratio = baselineRps ? row.rps / baselineRps : null;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import Sqids from 'sqids';
 import type { IdPrefix } from './id-prefixes.js';
 
@@ -10,18 +11,29 @@ const MIN_LENGTH = 10;
  */
 export class PublicIdCodec {
   private readonly sqids: Sqids;
+  // Ids are encoded on every response and decoded on most requests: remember recent ones.
+  private readonly encoded = new LRUCache<string, string>({ max: 50_000 });
+  private readonly decoded = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(alphabet: string = DEFAULT_ID_ALPHABET) {
     this.sqids = new Sqids({ alphabet, minLength: MIN_LENGTH });
   }
 
   encode(prefix: IdPrefix, key: string | number | bigint): string {
-    return `${prefix}_${this.sqids.encode([Number(key)])}`;
+    const cacheKey = `${prefix}:${key}`;
+    let id = this.encoded.get(cacheKey);
+    if (id === undefined) {
+      id = `${prefix}_${this.sqids.encode([Number(key)])}`;
+      this.encoded.set(cacheKey, id);
+    }
+    return id;
   }
 
   /** The internal key behind a public id, or `undefined` when the id is not one of `prefix`'s. */
   decode(prefix: IdPrefix, publicId: string): string | undefined {
     if (typeof publicId !== 'string' || !publicId.startsWith(`${prefix}_`)) return undefined;
+    const known = this.decoded.get(publicId);
+    if (known !== undefined) return known;
     const opaque = publicId.slice(prefix.length + 1);
     if (opaque.length < MIN_LENGTH || opaque.length > 32) return undefined;
     let numbers: number[];
@@ -34,7 +46,8 @@ export class PublicIdCodec {
     const key = numbers[0];
     if (!Number.isSafeInteger(key) || key < 1) return undefined;
     // Sqids accepts several spellings of a number; only the canonical one is an id.
-    if (this.sqids.encode([key]) !== opaque) return undefined;
+    if (this.encode(prefix, key) !== publicId) return undefined;
+    this.decoded.set(publicId, String(key));
     return String(key);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import type { ProductSort } from './dto/list-products.query.js';
 
 export interface VariantRow {
@@ -38,42 +38,48 @@ const ORDER_BY: Record<ProductSort, string> = {
 /** Products a shopper may see: active and already available. `$1` is always the store. */
 const VISIBLE = `p.store_id = $1 AND p.status = 'active' AND (p.available_on IS NULL OR p.available_on <= now())`;
 
+/** An optional name filter: a NULL pattern matches every product. */
+const NAME_MATCHES = (parameter: string) =>
+  `(${parameter}::text IS NULL OR p.name ILIKE ${parameter}::text ESCAPE '\\')`;
+
 /**
  * A product with its variants, each with its price in the wanted currency and its stock summed
- * over active locations: one round trip, shaped for the serializer.
+ * over active locations: one round trip, shaped for the serializer. Correlated subqueries keep
+ * every lookup on an index whatever the table sizes.
  */
 const PRODUCT_WITH_VARIANTS = `
   SELECT p.id::text AS id, p.name, p.slug, p.description, p.available_on, p.created_at, p.updated_at,
-         COALESCE(v.variants, '[]'::json) AS variants
-  FROM products p
-  LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object(
-             'id', v.id::text, 'sku', v.sku, 'options_text', v.options_text, 'weight', v.weight::text,
-             'position', v.position, 'track_inventory', v.track_inventory,
-             'amount', pr.amount::text, 'compare_at_amount', pr.compare_at_amount::text,
-             'count_on_hand', COALESCE(s.count_on_hand, 0), 'backorderable', COALESCE(s.backorderable, false)
-           ) ORDER BY v.position, v.id) AS variants
-    FROM variants v
-    LEFT JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $2
-    LEFT JOIN LATERAL (
-      SELECT SUM(si.count_on_hand)::int AS count_on_hand, bool_or(si.backorderable) AS backorderable
-      FROM stock_items si JOIN stock_locations sl ON sl.id = si.stock_location_id AND sl.active
-      WHERE si.variant_id = v.id
-    ) s ON true
-    WHERE v.product_id = p.id
-  ) v ON true`;
+    (SELECT COALESCE(json_agg(json_build_object(
+              'id', v.id::text, 'sku', v.sku, 'options_text', v.options_text, 'weight', v.weight::text,
+              'position', v.position, 'track_inventory', v.track_inventory,
+              'amount', pr.amount::text, 'compare_at_amount', pr.compare_at_amount::text,
+              'count_on_hand', COALESCE(s.count_on_hand, 0), 'backorderable', COALESCE(s.backorderable, false)
+            ) ORDER BY v.position, v.id), '[]'::json)
+     FROM variants v
+     LEFT JOIN LATERAL (
+       SELECT amount, compare_at_amount FROM prices WHERE variant_id = v.id AND currency = $2
+     ) pr ON true
+     LEFT JOIN LATERAL (
+       SELECT SUM(si.count_on_hand)::int AS count_on_hand, bool_or(si.backorderable) AS backorderable
+       FROM stock_items si
+       WHERE si.variant_id = v.id
+         AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = v.store_id AND active)
+     ) s ON true
+     WHERE v.product_id = p.id) AS variants
+  FROM products p`;
 
 /** Read side of the catalog for the Store API: lean SQL, no entity hydration. */
 @Injectable()
 export class ProductReadRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly sql: PreparedSql) {}
 
   async findVisibleById(
     storeId: string,
     productId: string,
     currency: string,
   ): Promise<ProductRow | undefined> {
-    const rows: ProductRow[] = await this.dataSource.query(
+    const rows = await this.sql.rows<ProductRow>(
+      'product_by_id',
       `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND p.id = $3`,
       [storeId, currency, productId],
     );
@@ -85,7 +91,8 @@ export class ProductReadRepository {
     slug: string,
     currency: string,
   ): Promise<ProductRow | undefined> {
-    const rows: ProductRow[] = await this.dataSource.query(
+    const rows = await this.sql.rows<ProductRow>(
+      'product_by_slug',
       `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND p.slug = $3`,
       [storeId, currency, slug],
     );
@@ -97,18 +104,18 @@ export class ProductReadRepository {
     currency: string,
     options: { nameContains?: string; sort: ProductSort; limit: number; offset: number },
   ): Promise<{ rows: ProductRow[]; count: number }> {
-    const nameFilter = options.nameContains ? ` AND p.name ILIKE $3 ESCAPE '\\'` : '';
-    const filterParams = options.nameContains ? [`%${escapeLike(options.nameContains)}%`] : [];
-    const [{ count }]: { count: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM products p WHERE ${VISIBLE}${nameFilter.replace('$3', '$2')}`,
-      [storeId, ...filterParams],
+    const namePattern = options.nameContains ? `%${escapeLike(options.nameContains)}%` : null;
+    const [{ count }] = await this.sql.rows<{ count: number }>(
+      'products_count',
+      `SELECT count(*)::int AS count FROM products p WHERE ${VISIBLE} AND ${NAME_MATCHES('$2')}`,
+      [storeId, namePattern],
     );
     if (count === 0 || options.offset >= count) return { rows: [], count };
-    const limitIndex = 3 + filterParams.length;
-    const rows: ProductRow[] = await this.dataSource.query(
-      `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE}${nameFilter}
-       ORDER BY ${ORDER_BY[options.sort]} LIMIT $${limitIndex} OFFSET $${limitIndex + 1}`,
-      [storeId, currency, ...filterParams, options.limit, options.offset],
+    const rows = await this.sql.rows<ProductRow>(
+      `products_page_${options.sort}`,
+      `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND ${NAME_MATCHES('$3')}
+       ORDER BY ${ORDER_BY[options.sort]} LIMIT $4 OFFSET $5`,
+      [storeId, currency, namePattern, options.limit, options.offset],
     );
     return { rows, count };
   }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { DatabaseEndpoint } from './database-endpoint.js';
+import { PreparedSql } from './prepared-sql.js';
 import { runMigrations } from './run-migrations.js';
 
 @Global()
@@ -25,6 +26,7 @@ export class DatabaseModule {
       ],
       providers: [
         { provide: DatabaseEndpoint, useValue: endpoint },
+        PreparedSql,
         {
           provide: 'DATABASE_MIGRATED',
           inject: [AppConfig, DataSource],
@@ -37,7 +39,7 @@ export class DatabaseModule {
           },
         },
       ],
-      exports: [DatabaseEndpoint, 'DATABASE_MIGRATED'],
+      exports: [DatabaseEndpoint, PreparedSql, 'DATABASE_MIGRATED'],
     };
   }
 }
