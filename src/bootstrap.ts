@@ -1,4 +1,5 @@
-import { Logger } from '@nestjs/common';
+import { Logger as NestLogger } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -75,13 +76,15 @@ export async function startProcess(overrides: Record<string, string> = {}): Prom
   let app: INestApplicationContext;
   if (config.runsHttp) {
     const httpApp = await createHttpApp(config, database);
+    await httpApp.init();
+    // The demo store exists before the first request can be answered.
+    const credentials = config.embeddedDatabase
+      ? await ensureEmbeddedDemoStore(httpApp.get(DataSource), config)
+      : undefined;
     await httpApp.listen(config.PORT, config.HOST);
     app = httpApp;
     const address = httpApp.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    const credentials = config.embeddedDatabase
-      ? await ensureEmbeddedDemoStore(app.get(DataSource), config)
-      : undefined;
     printBanner(
       config,
       `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
@@ -91,7 +94,8 @@ export async function startProcess(overrides: Record<string, string> = {}): Prom
     app = await NestFactory.createApplicationContext(AppModule.forRoot(config, database), {
       bufferLogs: true,
     });
-    new Logger('Worker').log('Worker started; consuming queues');
+    app.useLogger(app.get(Logger));
+    new NestLogger('Worker').log('Worker started; consuming queues');
   }
   closeOnSignals(async () => {
     await app.close();
