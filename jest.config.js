@@ -29,4 +29,7 @@ export default {
   },
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Bull keeps reconnect timers for a Redis that was never reachable even after the queue is
+  // closed (the health test's "Redis down" case); without this a single-file run would hang.
+  forceExit: true,
 };

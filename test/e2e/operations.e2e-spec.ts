@@ -69,7 +69,6 @@ describe('operations', () => {
     afterAll(async () => {
       await t.close();
       await databaseProxy.close();
-      await deadRedis.close();
       await embedded?.close();
     });
 
@@ -81,9 +80,10 @@ describe('operations', () => {
     });
 
     it('answers 503 naming the queue when Redis does not answer', async () => {
-      const withDeadRedis = await startTestApp({
-        env: { REDIS_URL: deadRedis.relay('redis://localhost:6379') },
-      });
+      // Nothing listens there any more: every connection attempt is refused.
+      const refusedUrl = deadRedis.relay('redis://localhost:6379');
+      await deadRedis.close();
+      const withDeadRedis = await startTestApp({ env: { REDIS_URL: refusedUrl } });
       try {
         const details = expectError(
           await withDeadRedis.http.get('/health'),
