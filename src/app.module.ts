@@ -5,6 +5,7 @@ import { CommonModule } from './common/common.module.js';
 import { type AppConfig, ConfigModule } from './config/index.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { StoresModule } from './modules/stores/stores.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { HealthModule } from './platform/health/health.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         QueueModule.forRoot(config),
         EventEmitterModule.forRoot({ wildcard: true, delimiter: '.' }),
         CommonModule,
+        StoresModule,
         AuthModule,
         CatalogModule,
         HealthModule,

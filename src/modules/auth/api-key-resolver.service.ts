@@ -5,13 +5,18 @@ import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { ApiKey } from './api-key.entity.js';
 import { ApiKeyTokens } from './api-key-tokens.js';
-import type { StoreContext } from './store-context.js';
+import type { Principal, StoreContext } from './principal.js';
+
+export interface ResolvedKey {
+  store: StoreContext;
+  key: Extract<Principal, { kind: 'api_key' }>;
+}
 
 const CACHE_TTL_MS = 30_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 interface CachedKey {
-  context: StoreContext | null;
+  resolved: ResolvedKey | null;
   lastUsedWrittenAt: number;
 }
 
@@ -34,37 +39,43 @@ export class ApiKeyResolver {
     this.tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
   }
 
-  async resolve(token: string): Promise<StoreContext | null> {
+  async resolve(token: string): Promise<ResolvedKey | null> {
     if (!ApiKeyTokens.typeOf(token) || token.length > 200) return null;
     let cached = this.cache.get(token);
     if (!cached) {
-      cached = { context: await this.load(this.tokens.digest(token)), lastUsedWrittenAt: 0 };
+      cached = { resolved: await this.load(this.tokens.digest(token)), lastUsedWrittenAt: 0 };
       this.cache.set(token, cached);
     }
-    if (cached.context) this.touch(cached);
-    return cached.context;
+    if (cached.resolved) this.touch(cached);
+    return cached.resolved;
   }
 
   /** Drops every cached lookup of a key's token (after revocation), by the key's id. */
   forget(apiKeyId: string): void {
     for (const [token, cached] of this.cache.entries()) {
-      if (cached.context?.apiKeyId === apiKeyId) this.cache.delete(token);
+      if (cached.resolved?.key.apiKeyId === apiKeyId) this.cache.delete(token);
     }
   }
 
-  private async load(digest: string): Promise<StoreContext | null> {
+  private async load(digest: string): Promise<ResolvedKey | null> {
     const key = await this.keys.findOne({
       where: { tokenDigest: digest, revokedAt: IsNull() },
       relations: { store: true },
     });
     if (!key?.store) return null;
     return {
-      storeId: key.storeId,
-      defaultCurrency: key.store.defaultCurrency,
-      supportedCurrencies: key.store.supportedCurrencies,
-      apiKeyId: key.id,
-      keyType: key.keyType,
-      scopes: key.scopes,
+      store: {
+        storeId: key.storeId,
+        defaultCurrency: key.store.defaultCurrency,
+        supportedCurrencies: key.store.supportedCurrencies,
+      },
+      key: {
+        kind: 'api_key',
+        credentialId: `key:${key.id}`,
+        apiKeyId: key.id,
+        keyType: key.keyType,
+        scopes: key.scopes,
+      },
     };
   }
 
@@ -73,7 +84,7 @@ export class ApiKeyResolver {
     if (now - cached.lastUsedWrittenAt < LAST_USED_RESOLUTION_MS) return;
     cached.lastUsedWrittenAt = now;
     this.keys
-      .update({ id: cached.context!.apiKeyId }, { lastUsedAt: new Date(now) })
+      .update({ id: cached.resolved!.key.apiKeyId }, { lastUsedAt: new Date(now) })
       .catch((error: unknown) => this.logger.warn(`Could not record key use: ${String(error)}`));
   }
 }

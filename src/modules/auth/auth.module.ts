@@ -1,13 +1,35 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../config/index.js';
+import { AccessTokens } from './access-tokens.service.js';
+import { AdminRouteAudit } from './admin-route-audit.js';
+import { ApiAccessGuard } from './api-access.guard.js';
 import { ApiKeyResolver } from './api-key-resolver.service.js';
 import { ApiKey } from './api-key.entity.js';
-import { PublishableKeyGuard } from './publishable-key.guard.js';
+import { RefreshToken } from './refresh-token.entity.js';
+import { Role } from './role.entity.js';
+import { Sessions } from './sessions.service.js';
+import { StaffUser } from './staff-user.entity.js';
 
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKey])],
-  providers: [ApiKeyResolver, PublishableKeyGuard],
-  exports: [ApiKeyResolver, PublishableKeyGuard],
+  imports: [
+    DiscoveryModule,
+    TypeOrmModule.forFeature([ApiKey, RefreshToken, Role, StaffUser]),
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET }),
+    }),
+  ],
+  providers: [
+    ApiKeyResolver,
+    AccessTokens,
+    Sessions,
+    AdminRouteAudit,
+    { provide: APP_GUARD, useClass: ApiAccessGuard },
+  ],
+  exports: [ApiKeyResolver, AccessTokens, Sessions, TypeOrmModule],
 })
 export class AuthModule {}

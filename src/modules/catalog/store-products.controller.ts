@@ -1,12 +1,11 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { pageOf, pageOffset } from '../../common/pagination/page.js';
-import { CurrentStore } from '../auth/current-store.decorator.js';
-import { PublishableKeyGuard } from '../auth/publishable-key.guard.js';
-import type { StoreContext } from '../auth/store-context.js';
+import { CurrentStore } from '../auth/access.decorators.js';
+import type { StoreContext } from '../auth/principal.js';
 import {
   expandsVariants,
   ListProductsQuery,
@@ -19,7 +18,6 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 @ApiTags('Store: products')
 @ApiSecurity('publishable-key')
-@UseGuards(PublishableKeyGuard)
 @Controller('api/v3/store/products')
 export class StoreProductsController {
   constructor(

@@ -1,0 +1,53 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { StoreError } from '../../common/errors/store-error.js';
+import type { Principal, StoreContext } from './principal.js';
+import type { Scope } from './scopes.js';
+
+export const REQUIRED_SCOPE = 'store:required-scope';
+export const ADMIN_SESSION_ROUTE = 'store:admin-session-route';
+
+/** The scope an Admin API route needs. Every admin route declares one, or the app refuses to boot. */
+export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
+
+/**
+ * Admin routes that establish a staff session (login, refresh, logout): no staff token or
+ * secret key yet, only a key naming the store.
+ */
+export const AdminSessionRoute = () => SetMetadata(ADMIN_SESSION_ROUTE, true);
+
+function requestOf(context: ExecutionContext): FastifyRequest {
+  return context.switchToHttp().getRequest<FastifyRequest>();
+}
+
+/** The store the request's credentials belong to. */
+export const CurrentStore = createParamDecorator(
+  (_: unknown, context: ExecutionContext): StoreContext => {
+    const store = requestOf(context).storeContext;
+    if (!store) throw new Error('CurrentStore used on a route outside the Store and Admin APIs');
+    return store;
+  },
+);
+
+/** The caller: an API key, a staff user or a customer. */
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Principal => {
+    const principal = requestOf(context).principal;
+    if (!principal) throw new StoreError('authentication_required');
+    return principal;
+  },
+);
+
+/** The signed-in customer's id; the route needs a customer token. */
+export const CurrentCustomerId = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string => {
+    const principal = requestOf(context).principal;
+    if (principal?.kind !== 'customer') {
+      throw new StoreError(
+        'authentication_required',
+        'A signed-in customer is required (Authorization: Bearer)',
+      );
+    }
+    return principal.customerId;
+  },
+);

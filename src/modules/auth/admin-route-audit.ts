@@ -1,0 +1,58 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ADMIN_SESSION_ROUTE, REQUIRED_SCOPE } from './access.decorators.js';
+import { apiOf } from './api-access.guard.js';
+import { isScope } from './scopes.js';
+
+export interface AdminRoute {
+  controller: string;
+  handler: string;
+  scope: string | undefined;
+  session: boolean;
+}
+
+/** Every Admin API handler with the access it declares. */
+export function adminRoutes(discovery: DiscoveryService, scanner: MetadataScanner): AdminRoute[] {
+  return discovery.getControllers().flatMap((wrapper) => {
+    const controller = wrapper.metatype as (new (...args: never[]) => object) | undefined;
+    if (!controller || apiOf(Reflect.getMetadata(PATH_METADATA, controller) as string) !== 'admin')
+      return [];
+    return scanner
+      .getAllMethodNames(controller.prototype)
+      .filter((name) =>
+        Reflect.hasMetadata(
+          METHOD_METADATA,
+          (controller.prototype as Record<string, object>)[name],
+        ),
+      )
+      .map((name) => {
+        const handler = (controller.prototype as Record<string, object>)[name];
+        return {
+          controller: controller.name,
+          handler: name,
+          scope: Reflect.getMetadata(REQUIRED_SCOPE, handler) as string | undefined,
+          session: Reflect.getMetadata(ADMIN_SESSION_ROUTE, handler) === true,
+        };
+      });
+  });
+}
+
+/** Refuses to boot when an Admin API route does not say which scope it needs (fail closed). */
+@Injectable()
+export class AdminRouteAudit implements OnModuleInit {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
+
+  onModuleInit(): void {
+    const undeclared = adminRoutes(this.discovery, this.scanner).filter(
+      (route) => !route.session && !isScope(route.scope),
+    );
+    if (undeclared.length > 0) {
+      const names = undeclared.map((route) => `${route.controller}.${route.handler}`).join(', ');
+      throw new Error(`Admin API routes without a valid @RequireScope(): ${names}`);
+    }
+  }
+}

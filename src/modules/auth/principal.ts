@@ -1,0 +1,29 @@
+import type { ApiKeyType } from './api-key.entity.js';
+
+/** The store a request acts on; every query of the request is scoped by `storeId`. */
+export interface StoreContext {
+  storeId: string;
+  defaultCurrency: string;
+  supportedCurrencies: string[];
+}
+
+/** Who is calling. `credentialId` tells credentials apart (idempotency, rate limits). */
+export type Principal =
+  | {
+      kind: 'api_key';
+      credentialId: string;
+      apiKeyId: string;
+      keyType: ApiKeyType;
+      scopes: string[];
+    }
+  | { kind: 'staff'; credentialId: string; staffUserId: string; scopes: string[] }
+  | { kind: 'customer'; credentialId: string; customerId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    storeContext?: StoreContext;
+    principal?: Principal;
+    /** The API key principal when the request also carries a user token (store API). */
+    apiKey?: Extract<Principal, { kind: 'api_key' }>;
+  }
+}

@@ -1,0 +1,37 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
+import { Store } from '../stores/store.entity.js';
+
+/** A shopper's account in one store. Email is stored lower-cased and unique per store. */
+@Entity('customers')
+@Index('customers_store_id_email_key', ['storeId', 'email'], { unique: true })
+export class Customer extends TimestampedEntity {
+  @Column({ name: 'store_id', type: 'bigint' })
+  storeId: string;
+
+  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'store_id' })
+  store?: Store;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  /** Null for customers created by staff who never set a password. */
+  @Column({ name: 'password_digest', type: 'text', nullable: true })
+  passwordDigest: string | null;
+
+  @Column({ name: 'first_name', type: 'text', nullable: true })
+  firstName: string | null;
+
+  @Column({ name: 'last_name', type: 'text', nullable: true })
+  lastName: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  phone: string | null;
+
+  @Column({ name: 'accepts_marketing', type: 'boolean', default: false })
+  acceptsMarketing: boolean;
+
+  @Column({ name: 'anonymized_at', type: 'timestamptz', nullable: true })
+  anonymizedAt: Date | null;
+}
