@@ -6,6 +6,9 @@ import { type AppConfig, ConfigModule } from './config/index.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { StoresModule } from './modules/stores/stores.module.js';
+import { CustomersModule } from './modules/customers/customers.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
+import { HttpPoliciesModule } from './platform/http/http-policies.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { HealthModule } from './platform/health/health.module.js';
@@ -33,7 +36,10 @@ export class AppModule {
         CommonModule,
         StoresModule,
         AuthModule,
+        HttpPoliciesModule,
         CatalogModule,
+        CustomersModule,
+        StaffModule,
         HealthModule,
         ...extraModules,
       ],

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Customer accounts, their sessions and address books; admin management of customers. */
+@Module({})
+export class CustomersModule {}
