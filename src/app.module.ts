@@ -36,6 +36,7 @@ export class AppModule {
         CommonModule,
         StoresModule,
         AuthModule,
+        // After AuthModule: its access guard must run before the rate-limit guard.
         HttpPoliciesModule,
         CatalogModule,
         CustomersModule,

@@ -6,6 +6,7 @@ import type { Scope } from './scopes.js';
 
 export const REQUIRED_SCOPE = 'store:required-scope';
 export const ADMIN_SESSION_ROUTE = 'store:admin-session-route';
+export const ANY_ADMIN_CALLER = 'store:any-admin-caller';
 
 /** The scope an Admin API route needs. Every admin route declares one, or the app refuses to boot. */
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
@@ -15,6 +16,12 @@ export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope)
  * secret key yet, only a key naming the store.
  */
 export const AdminSessionRoute = () => SetMetadata(ADMIN_SESSION_ROUTE, true);
+
+/**
+ * Admin routes about the caller itself (e.g. `GET /me`): any authenticated admin caller, whatever
+ * its scopes.
+ */
+export const AnyAdminCaller = () => SetMetadata(ANY_ADMIN_CALLER, true);
 
 function requestOf(context: ExecutionContext): FastifyRequest {
   return context.switchToHttp().getRequest<FastifyRequest>();

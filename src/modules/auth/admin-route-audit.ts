@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ADMIN_SESSION_ROUTE, REQUIRED_SCOPE } from './access.decorators.js';
+import { ADMIN_SESSION_ROUTE, ANY_ADMIN_CALLER, REQUIRED_SCOPE } from './access.decorators.js';
 import { apiOf } from './api-access.guard.js';
 import { isScope } from './scopes.js';
 
@@ -10,6 +10,7 @@ export interface AdminRoute {
   handler: string;
   scope: string | undefined;
   session: boolean;
+  anyCaller: boolean;
 }
 
 /** Every Admin API handler with the access it declares. */
@@ -33,6 +34,7 @@ export function adminRoutes(discovery: DiscoveryService, scanner: MetadataScanne
           handler: name,
           scope: Reflect.getMetadata(REQUIRED_SCOPE, handler) as string | undefined,
           session: Reflect.getMetadata(ADMIN_SESSION_ROUTE, handler) === true,
+          anyCaller: Reflect.getMetadata(ANY_ADMIN_CALLER, handler) === true,
         };
       });
   });
@@ -48,11 +50,13 @@ export class AdminRouteAudit implements OnModuleInit {
 
   onModuleInit(): void {
     const undeclared = adminRoutes(this.discovery, this.scanner).filter(
-      (route) => !route.session && !isScope(route.scope),
+      (route) => !route.session && !route.anyCaller && !isScope(route.scope),
     );
     if (undeclared.length > 0) {
       const names = undeclared.map((route) => `${route.controller}.${route.handler}`).join(', ');
-      throw new Error(`Admin API routes without a valid @RequireScope(): ${names}`);
+      throw new Error(
+        `Admin API routes without a valid @RequireScope() (or @AnyAdminCaller()): ${names}`,
+      );
     }
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
 import { StoreDirectory } from '../stores/store-directory.service.js';
 import { AccessTokens } from './access-tokens.service.js';
-import { ADMIN_SESSION_ROUTE, REQUIRED_SCOPE } from './access.decorators.js';
+import { ADMIN_SESSION_ROUTE, ANY_ADMIN_CALLER, REQUIRED_SCOPE } from './access.decorators.js';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver.service.js';
 import type { Scope } from './scopes.js';
 import { grants } from './scopes.js';
@@ -54,6 +54,7 @@ export class ApiAccessGuard implements CanActivate {
       return true;
     }
     await this.admitAdminCaller(request);
+    if (this.reflector.get<boolean>(ANY_ADMIN_CALLER, context.getHandler())) return true;
     const scope = this.reflector.get<Scope>(REQUIRED_SCOPE, context.getHandler());
     const principal = request.principal!;
     if (principal.kind === 'customer' || !grants(principal.scopes, scope)) {
