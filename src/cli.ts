@@ -1,11 +1,15 @@
 import 'reflect-metadata';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { DataSource } from 'typeorm';
 import { type AppConfig, ConfigError, configFromEnvironment } from './config/index.js';
 import { dataSourceOptions } from './platform/database/data-source-options.js';
 import { openDatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { runMigrations } from './platform/database/run-migrations.js';
 import { seedDemoStore } from './seed/seed-demo-store.js';
+import { API_KEY_TYPES } from './modules/auth/api-key.entity.js';
+import { createApiKeyCommand } from './modules/staff/operator/create-api-key.command.js';
+import { createStaffUserCommand } from './modules/staff/operator/create-staff-user.command.js';
+import { parseApiKeyCommand, parseStaffCommand } from './modules/staff/operator/operator-input.js';
 
 /** Runs `work` against the configured database (migrated first), then disconnects. */
 async function withDatabase<T>(
@@ -25,6 +29,11 @@ async function withDatabase<T>(
   }
 }
 
+/** One JSON object on stdout: one line with `--json`, indented otherwise. */
+function print(result: unknown, json: boolean | undefined): void {
+  process.stdout.write(`${JSON.stringify(result, null, json ? undefined : 2)}\n`);
+}
+
 const program = new Command('store-cli').description('Operator commands for the store service');
 
 program
@@ -41,13 +50,71 @@ program
   .requiredOption('--demo', 'seed the demo store (the only seed there is)')
   .option('--json', 'print the credentials as one JSON object on stdout')
   .action(async (options: { json?: boolean }) => {
-    const credentials = await withDatabase(seedDemoStore);
-    process.stdout.write(
-      options.json
-        ? `${JSON.stringify(credentials)}\n`
-        : `${JSON.stringify(credentials, null, 2)}\n`,
-    );
+    print(await withDatabase(seedDemoStore), options.json);
   });
+
+program
+  .command('api-keys')
+  .description('Manage API keys')
+  .command('create')
+  .description('Create an API key for a store; its token is printed once')
+  .requiredOption('--store <id>', 'public id of the store (store_…)')
+  .addOption(
+    new Option('--type <type>', 'publishable (Store API) or secret (Admin API)')
+      .choices(API_KEY_TYPES)
+      .makeOptionMandatory(),
+  )
+  .option('--scopes <list>', 'secret keys: comma-separated scopes, e.g. read_orders,write_orders')
+  .option('--name <name>', 'a label to tell keys apart')
+  .option('--json', 'print {"id","token","key_type","scopes","store_id"} on one line')
+  .action(
+    async (options: {
+      store: string;
+      type: string;
+      scopes?: string;
+      name?: string;
+      json?: boolean;
+    }) => {
+      const input = parseApiKeyCommand(options);
+      print(
+        await withDatabase((dataSource, config) => createApiKeyCommand(dataSource, config, input)),
+        options.json,
+      );
+      process.stderr.write(
+        'Keep the token now: it is stored only as a keyed hash and not shown again\n',
+      );
+    },
+  );
+
+program
+  .command('staff')
+  .description('Manage staff users')
+  .command('create')
+  .description('Create a staff user (and its role when new); a generated password is printed once')
+  .requiredOption('--store <id>', 'public id of the store (store_…)')
+  .requiredOption('--email <email>', 'the sign-in e-mail address')
+  .requiredOption('--role <name>', 'role name; `admin` (write_all) is created when missing')
+  .option('--scopes <list>', 'scopes of a new role other than admin, e.g. read_orders,write_orders')
+  .option('--password <password>', 'at least 12 characters; generated when left out')
+  .option('--json', 'print the result on one line')
+  .action(
+    async (options: {
+      store: string;
+      email: string;
+      role: string;
+      scopes?: string;
+      password?: string;
+      json?: boolean;
+    }) => {
+      const input = parseStaffCommand(options);
+      const created = await withDatabase((dataSource, config) =>
+        createStaffUserCommand(dataSource, config, input),
+      );
+      print(created, options.json);
+      if (created.password)
+        process.stderr.write('Keep the generated password now: it is not shown again\n');
+    },
+  );
 
 try {
   await program.parseAsync(process.argv);

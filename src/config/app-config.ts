@@ -30,6 +30,12 @@ const toBool = ({ value }: { value: unknown }) => {
 };
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
+/** A rate-limit budget: requests per minute, a positive integer. */
+const PerMinuteBudget = (): PropertyDecorator => (target, property) => {
+  for (const decorate of [Transform(toInt), IsInt(), Min(1), Max(1_000_000)])
+    decorate(target, property);
+};
+
 /**
  * The service's whole configuration, read from the environment once at boot and validated.
  * Nothing else reads `process.env`. Names are part of the public interface (see README).
@@ -120,12 +126,60 @@ export class AppConfig {
   })
   ID_ALPHABET = 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt';
 
-  /** Namespace of the queues in Redis; lets several deployments (or test runs) share one Redis. */
+  /**
+   * Namespace of the service's keys in Redis (queues and rate-limit counters); lets several
+   * deployments (or test runs) share one Redis.
+   */
   @IsString()
   @Matches(/^[a-zA-Z0-9:_-]{1,64}$/, {
     message: 'QUEUE_PREFIX must be 1-64 letters, digits, ":", "_" or "-"',
   })
   QUEUE_PREFIX = 'store';
+
+  /** Per client IP and minute: sign-ins (`@IpRateLimit('login')` routes). */
+  @PerMinuteBudget()
+  RATE_LIMIT_LOGIN_PER_MINUTE = 5;
+
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client IP (rate limits): `false` (none,
+   * the default), `true` (any), a hop count, or comma-separated proxy addresses/CIDRs.
+   */
+  @IsString()
+  @Matches(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be true, false, a hop count or comma-separated addresses',
+  })
+  TRUST_PROXY = 'false';
+
+  /** Fastify's `trustProxy` option for TRUST_PROXY. */
+  get trustProxy(): boolean | string[] | ((address: string, hop: number) => boolean) {
+    if (this.TRUST_PROXY === 'true' || this.TRUST_PROXY === 'false')
+      return this.TRUST_PROXY === 'true';
+    if (/^\d+$/.test(this.TRUST_PROXY)) {
+      const hops = Number(this.TRUST_PROXY);
+      return (_address, hop) => hop < hops;
+    }
+    return this.TRUST_PROXY.split(',');
+  }
+
+  /** Per client IP and minute: token refreshes. */
+  @PerMinuteBudget()
+  RATE_LIMIT_REFRESH_PER_MINUTE = 10;
+
+  /** Per client IP and minute: sign-outs. */
+  @PerMinuteBudget()
+  RATE_LIMIT_LOGOUT_PER_MINUTE = 10;
+
+  /** Per client IP and minute: customer registrations. */
+  @PerMinuteBudget()
+  RATE_LIMIT_REGISTRATION_PER_MINUTE = 3;
+
+  /** Per publishable key and minute: every request the key authenticates. */
+  @PerMinuteBudget()
+  RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE = 300;
+
+  /** Per secret key and minute: every request the key authenticates. */
+  @PerMinuteBudget()
+  RATE_LIMIT_SECRET_KEY_PER_MINUTE = 600;
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
@@ -175,6 +229,13 @@ const CONFIG_KEYS = [
   'DATABASE_POOL_SIZE',
   'ID_ALPHABET',
   'QUEUE_PREFIX',
+  'TRUST_PROXY',
+  'RATE_LIMIT_LOGIN_PER_MINUTE',
+  'RATE_LIMIT_REFRESH_PER_MINUTE',
+  'RATE_LIMIT_LOGOUT_PER_MINUTE',
+  'RATE_LIMIT_REGISTRATION_PER_MINUTE',
+  'RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE',
+  'RATE_LIMIT_SECRET_KEY_PER_MINUTE',
 ] as const satisfies readonly (keyof AppConfig)[];
 const SECRET_KEYS = new Set<string>([
   'JWT_SECRET',

@@ -45,6 +45,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+    // Tests play the reverse proxy: X-Forwarded-For gives requests distinct client IPs.
+    TRUST_PROXY: 'true',
     ...options.env,
   });
   const database = options.database ?? (await openDatabaseEndpoint(config, { persistent: false }));

@@ -1,5 +1,39 @@
 import { Module } from '@nestjs/common';
+import { AddressBook } from './address-book.service.js';
+import { AddressSerializer } from './address.serializer.js';
+import { AdminCustomersController } from './admin-customers.controller.js';
+import { AdminCustomers } from './admin-customers.service.js';
+import { CustomerAccounts } from './customer-accounts.service.js';
+import { CustomerOrderHistory } from './customer-order-history.js';
+import { CustomerRecords } from './customer-records.js';
+import { CustomerSessions } from './customer-sessions.service.js';
+import { CustomerSerializer } from './customer.serializer.js';
+import {
+  StoreAddressesController,
+  StoreCustomerAddressesController,
+} from './store-addresses.controller.js';
+import { StoreAuthController } from './store-auth.controller.js';
+import { StoreCustomersController } from './store-customers.controller.js';
 
 /** Customer accounts, their sessions and address books; admin management of customers. */
-@Module({})
+@Module({
+  controllers: [
+    StoreAuthController,
+    StoreCustomersController,
+    StoreAddressesController,
+    StoreCustomerAddressesController,
+    AdminCustomersController,
+  ],
+  providers: [
+    CustomerRecords,
+    CustomerSerializer,
+    AddressSerializer,
+    CustomerSessions,
+    CustomerAccounts,
+    AddressBook,
+    AdminCustomers,
+    CustomerOrderHistory,
+  ],
+  exports: [CustomerSerializer, AddressSerializer, CustomerRecords, CustomerOrderHistory],
+})
 export class CustomersModule {}

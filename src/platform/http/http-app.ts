@@ -20,7 +20,7 @@ export async function createHttpApp(
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: requestIdFor,
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Requests the router refuses (undecodable URL, over-long parameter) never reach Nest.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../../config/index.js';
@@ -11,6 +11,8 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
+          // nestjs-pino's default route pattern matches nothing under Nest 12 on Fastify.
+          forRoutes: [{ path: '*splat', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.LOG_LEVEL,
             genReqId: (request: IncomingMessage & { id?: string }) => request.id ?? 'unknown',

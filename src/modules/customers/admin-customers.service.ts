@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import { type Page, pageOf, pageOffset } from '../../common/pagination/page.js';
+import type { StoreContext } from '../auth/principal.js';
+import { Sessions } from '../auth/sessions.service.js';
+import { Address } from './address.entity.js';
+import { Customer } from './customer.entity.js';
+import { normalizeEmail, withUniqueEmail } from './customer-email.js';
+import { CustomerOrderHistory } from './customer-order-history.js';
+import { profileChanges } from './customer-profile.js';
+import { CustomerRecords } from './customer-records.js';
+import { sessionOwner } from './customer-sessions.service.js';
+import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
+import type { CreateCustomerBody, UpdateCustomerBody } from './dto/admin-customer.body.js';
+import type { ListCustomersQuery } from './dto/list-customers.query.js';
+
+/** Staff management of a store's customers. */
+@Injectable()
+export class AdminCustomers {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly customers: CustomerRecords,
+    private readonly sessions: Sessions,
+    private readonly orders: CustomerOrderHistory,
+    private readonly serializer: CustomerSerializer,
+  ) {}
+
+  /** A customer without a password: it cannot sign in until it sets one. */
+  async create(store: StoreContext, body: CreateCustomerBody): Promise<CustomerView> {
+    return withUniqueEmail(
+      this.dataSource.transaction(async (manager) => {
+        const customer = await manager.save(
+          manager.create(Customer, {
+            storeId: store.storeId,
+            email: body.email,
+            ...profileChanges(body),
+          }),
+        );
+        return this.serializer.serialize(customer);
+      }),
+    );
+  }
+
+  async list(store: StoreContext, query: ListCustomersQuery): Promise<Page<CustomerView>> {
+    const [rows, count] = await this.dataSource.manager.findAndCount(Customer, {
+      where: {
+        storeId: store.storeId,
+        // Emails are stored lower-cased; an anonymised one keeps its id's case, so try both.
+        ...(query.email === undefined
+          ? {}
+          : { email: In([...new Set([normalizeEmail(query.email), query.email])]) }),
+      },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: query.limit,
+      skip: pageOffset(query.page, query.limit),
+    });
+    return pageOf(
+      rows.map((row) => this.serializer.serialize(row)),
+      count,
+      query.page,
+      query.limit,
+    );
+  }
+
+  async show(store: StoreContext, publicId: string): Promise<CustomerView> {
+    return this.serializer.serialize(await this.customers.byPublicId(store.storeId, publicId));
+  }
+
+  async update(
+    store: StoreContext,
+    publicId: string,
+    body: UpdateCustomerBody,
+  ): Promise<CustomerView> {
+    return withUniqueEmail(
+      this.dataSource.transaction(async (manager) => {
+        const customer = await this.customers.byPublicId(store.storeId, publicId, {
+          manager,
+          lock: true,
+        });
+        const changes = {
+          ...profileChanges(body),
+          ...(body.email === undefined ? {} : { email: body.email }),
+        };
+        if (Object.keys(changes).length === 0) return this.serializer.serialize(customer);
+        await manager.update(Customer, { id: customer.id }, changes);
+        return this.serializer.serialize(
+          await manager.findOneByOrFail(Customer, { id: customer.id }),
+        );
+      }),
+    );
+  }
+
+  /** Deletes the customer, its addresses and its sessions; one with completed orders stays. */
+  async remove(store: StoreContext, publicId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const customer = await this.customers.byPublicId(store.storeId, publicId, {
+        manager,
+        lock: true,
+      });
+      if (await this.orders.hasCompletedOrders(manager, store.storeId, customer.id)) {
+        throw new StoreError(
+          'customer_has_orders',
+          'A customer with completed orders cannot be deleted; anonymize it instead',
+        );
+      }
+      await this.sessions.endAll(sessionOwner(customer), manager);
+      await manager.delete(Customer, { id: customer.id });
+    });
+  }
+
+  /**
+   * Erases what identifies the person (email, names, phone, password, addresses, sessions) but
+   * keeps the row, so orders keep their customer. Anonymising again is harmless.
+   */
+  async anonymize(store: StoreContext, publicId: string): Promise<CustomerView> {
+    return this.dataSource.transaction(async (manager) => {
+      const customer = await this.customers.byPublicId(store.storeId, publicId, {
+        manager,
+        lock: true,
+      });
+      await manager.update(
+        Customer,
+        { id: customer.id },
+        {
+          email: `anonymized+${this.serializer.publicId(customer)}@anonymized.invalid`,
+          firstName: null,
+          lastName: null,
+          phone: null,
+          passwordDigest: null,
+          acceptsMarketing: false,
+          anonymizedAt: customer.anonymizedAt ?? new Date(),
+        },
+      );
+      await manager.delete(Address, { storeId: store.storeId, customerId: customer.id });
+      await this.sessions.endAll(sessionOwner(customer), manager);
+      return this.serializer.serialize(
+        await manager.findOneByOrFail(Customer, { id: customer.id }),
+      );
+    });
+  }
+}

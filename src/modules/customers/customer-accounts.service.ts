@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import { passwordHasher } from '../auth/password-hasher.js';
+import type { StoreContext } from '../auth/principal.js';
+import { Sessions } from '../auth/sessions.service.js';
+import { Customer } from './customer.entity.js';
+import { withUniqueEmail } from './customer-email.js';
+import { profileChanges } from './customer-profile.js';
+import { CustomerRecords } from './customer-records.js';
+import {
+  type CustomerSession,
+  CustomerSessions,
+  sessionOwner,
+} from './customer-sessions.service.js';
+import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
+import type { RegisterCustomerBody } from './dto/register-customer.body.js';
+import type { UpdateProfileBody } from './dto/update-profile.body.js';
+
+const wrongCurrentPassword = () =>
+  new StoreError(
+    'current_password_invalid',
+    'current_password must be the present password to change the email or password',
+  );
+
+/** A shopper's own account: registration and profile. */
+@Injectable()
+export class CustomerAccounts {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly customers: CustomerRecords,
+    private readonly sessions: Sessions,
+    private readonly customerSessions: CustomerSessions,
+    private readonly serializer: CustomerSerializer,
+  ) {}
+
+  /** Creates the account and signs it in, in one transaction. */
+  async register(store: StoreContext, body: RegisterCustomerBody): Promise<CustomerSession> {
+    // Hashed before the transaction: scrypt takes a while and must not hold a connection.
+    const passwordDigest = await passwordHasher.hash(body.password);
+    return withUniqueEmail(
+      this.dataSource.transaction(async (manager) => {
+        const customer = await manager.save(
+          manager.create(Customer, {
+            storeId: store.storeId,
+            email: body.email,
+            passwordDigest,
+            ...profileChanges(body),
+          }),
+        );
+        return this.customerSessions.start(customer, manager);
+      }),
+    );
+  }
+
+  async profile(store: StoreContext, customerId: string): Promise<CustomerView> {
+    return this.serializer.serialize(await this.customers.signedIn(store.storeId, customerId));
+  }
+
+  /**
+   * Profile fields change freely; the email and the password only with the present password. A
+   * new password ends every session of the customer in the same transaction.
+   */
+  async updateProfile(
+    store: StoreContext,
+    customerId: string,
+    body: UpdateProfileBody,
+  ): Promise<CustomerView> {
+    const customer = await this.customers.signedIn(store.storeId, customerId);
+    const email =
+      body.email !== undefined && body.email !== customer.email ? body.email : undefined;
+    const newPassword = body.password;
+    const needsProof = email !== undefined || newPassword !== undefined;
+    if (needsProof) await this.verifyCurrentPassword(customer, body.current_password);
+    const passwordDigest =
+      newPassword === undefined ? undefined : await passwordHasher.hash(newPassword);
+
+    const changes = {
+      ...profileChanges(body),
+      ...(email === undefined ? {} : { email }),
+      ...(passwordDigest === undefined ? {} : { passwordDigest }),
+    };
+    return withUniqueEmail(
+      this.dataSource.transaction(async (manager) => {
+        const where = { id: customer.id, storeId: store.storeId };
+        if (Object.keys(changes).length > 0) {
+          // Conditional on the digest just verified: a concurrent password change wins.
+          const updated = await manager.update(
+            Customer,
+            needsProof ? { ...where, passwordDigest: customer.passwordDigest! } : where,
+            changes,
+          );
+          if (updated.affected !== 1) throw wrongCurrentPassword();
+        }
+        if (passwordDigest !== undefined)
+          await this.sessions.endAll(sessionOwner(customer), manager);
+        return this.serializer.serialize(await manager.findOneByOrFail(Customer, where));
+      }),
+    );
+  }
+
+  private async verifyCurrentPassword(customer: Customer, given: string | undefined) {
+    const valid =
+      customer.passwordDigest !== null &&
+      given !== undefined &&
+      (await passwordHasher.verify(given, customer.passwordDigest));
+    if (!valid) throw wrongCurrentPassword();
+  }
+}

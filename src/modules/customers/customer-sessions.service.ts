@@ -1,0 +1,96 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import { AccessTokens } from '../auth/access-tokens.service.js';
+import { passwordHasher } from '../auth/password-hasher.js';
+import type { StoreContext } from '../auth/principal.js';
+import { type SessionOwner, Sessions } from '../auth/sessions.service.js';
+import type { Customer } from './customer.entity.js';
+import { CustomerRecords } from './customer-records.js';
+import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
+import { EMAIL_PROVIDER, isEmailProvider } from './dto/login.body.js';
+
+export interface CustomerSession {
+  token: string;
+  refresh_token: string;
+  user: CustomerView;
+}
+
+const signInFailed = () =>
+  new StoreError('authentication_failed', 'The email or password is not correct');
+const invalidRefreshToken = () =>
+  new StoreError('invalid_refresh_token', 'The refresh token is invalid or expired');
+
+export function sessionOwner(customer: Pick<Customer, 'id' | 'storeId'>): SessionOwner {
+  return { subject: 'customer', storeId: customer.storeId, subjectId: customer.id };
+}
+
+/** Customer sign-in: a 1 h access token plus a 30-day refresh token that rotates on every use. */
+@Injectable()
+export class CustomerSessions {
+  private readonly logger = new Logger(CustomerSessions.name);
+  /**
+   * Verified against when the email is unknown (or has no password), so that a wrong email
+   * costs the same scrypt run as a wrong password and timing does not tell them apart.
+   */
+  private readonly dummyDigest: Promise<string> = passwordHasher.hash(
+    randomBytes(16).toString('hex'),
+  );
+
+  constructor(
+    private readonly customers: CustomerRecords,
+    private readonly tokens: AccessTokens,
+    private readonly sessions: Sessions,
+    private readonly serializer: CustomerSerializer,
+  ) {}
+
+  async login(
+    store: StoreContext,
+    credentials: { email: string; password: string; provider?: unknown },
+  ): Promise<CustomerSession> {
+    if (!isEmailProvider(credentials.provider)) {
+      throw new StoreError('invalid_provider', `Unknown sign-in provider; use "${EMAIL_PROVIDER}"`);
+    }
+    const customer = await this.customers.byEmail(store.storeId, credentials.email);
+    const digest = customer?.passwordDigest ?? (await this.dummyDigest);
+    const matches = await passwordHasher.verify(credentials.password, digest);
+    if (!customer?.passwordDigest || !matches) {
+      this.logger.debug('Customer sign-in refused');
+      throw signInFailed();
+    }
+    this.logger.debug(`Customer ${this.serializer.publicId(customer)} signed in`);
+    return this.start(customer);
+  }
+
+  /** Opens a sign-in chain for `customer` (inside the caller's transaction when given one). */
+  async start(customer: Customer, manager?: EntityManager): Promise<CustomerSession> {
+    const refreshToken = await this.sessions.start(sessionOwner(customer), manager);
+    return this.sessionOf(customer, refreshToken);
+  }
+
+  async refresh(store: StoreContext, refreshToken: string): Promise<CustomerSession> {
+    const next = await this.sessions.rotate(refreshToken, 'customer');
+    // Looked up in the calling store: a token shown to another store finds no customer there.
+    const customer = await this.customers.active(store.storeId, next.subjectId);
+    if (!customer) {
+      // Shown to the wrong store, or its customer is gone: end the chain rather than extend it.
+      await this.sessions.end(next.refreshToken, 'customer');
+      throw invalidRefreshToken();
+    }
+    this.logger.debug(`Customer ${this.serializer.publicId(customer)} refreshed a session`);
+    return this.sessionOf(customer, next.refreshToken);
+  }
+
+  async logout(store: StoreContext, refreshToken: string): Promise<void> {
+    const owner = await this.sessions.end(refreshToken, 'customer');
+    // Ended all the same: whoever holds a token may give it up, but it names no session here.
+    if (owner.storeId !== store.storeId) throw invalidRefreshToken();
+    this.logger.debug('Customer session ended');
+  }
+
+  private sessionOf(customer: Customer, refreshToken: string): CustomerSession {
+    const { token } = this.tokens.issue(sessionOwner(customer));
+    return { token, refresh_token: refreshToken, user: this.serializer.serialize(customer) };
+  }
+}

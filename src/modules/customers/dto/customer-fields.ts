@@ -1,0 +1,73 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { normalizeEmailInput } from '../customer-email.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+const EMAIL_MAX_LENGTH = 254;
+
+/** Present only when sent; an explicit null is refused like any other wrong type. */
+const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+
+/** An email address, trimmed and lower-cased before it is validated. */
+export function EmailField(options: { required: boolean }) {
+  const documentation = { format: 'email', maxLength: EMAIL_MAX_LENGTH };
+  return applyDecorators(
+    options.required ? ApiProperty(documentation) : ApiPropertyOptional(documentation),
+    Transform(({ value }: { value: unknown }) => normalizeEmailInput(value)),
+    ...(options.required ? [] : [WhenSent()]),
+    IsEmail({}, { message: 'email must be a valid email address' }),
+    MaxLength(EMAIL_MAX_LENGTH),
+  );
+}
+
+/** A new password: at least 8 characters. */
+export function NewPasswordField(options: { required: boolean }) {
+  const documentation = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
+  return applyDecorators(
+    options.required ? ApiProperty(documentation) : ApiPropertyOptional(documentation),
+    ...(options.required ? [] : [WhenSent()]),
+    IsString(),
+    MinLength(PASSWORD_MIN_LENGTH, {
+      message: `password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+    }),
+    MaxLength(PASSWORD_MAX_LENGTH),
+  );
+}
+
+/** A free-text profile field; null clears it. */
+function ProfileText(maxLength: number) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength }),
+    IsOptional(),
+    IsString(),
+    MaxLength(maxLength),
+  );
+}
+
+/** What a customer (or staff) may change about a customer without proving anything. */
+export class CustomerProfileFields {
+  @ProfileText(100)
+  first_name?: string | null;
+
+  @ProfileText(100)
+  last_name?: string | null;
+
+  @ProfileText(50)
+  phone?: string | null;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @WhenSent()
+  @IsBoolean()
+  accepts_marketing?: boolean;
+}

@@ -1,0 +1,36 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { normalizeEmailInput } from '../customer-email.js';
+
+export const EMAIL_PROVIDER = 'email';
+
+/** Whether a login names the `email` provider, which is also what naming none means. */
+export function isEmailProvider(provider: unknown): boolean {
+  return (provider ?? EMAIL_PROVIDER) === EMAIL_PROVIDER;
+}
+
+/** Email and password are only asked for when signing in with the `email` provider. */
+const forEmailProvider = (body: LoginBody) => isEmailProvider(body.provider);
+
+export class LoginBody {
+  @ApiPropertyOptional({
+    default: EMAIL_PROVIDER,
+    description: 'Only `email` is supported; anything else is 400 invalid_provider',
+  })
+  @IsOptional()
+  provider?: unknown;
+
+  @ApiProperty({ format: 'email' })
+  @Transform(({ value }: { value: unknown }) => normalizeEmailInput(value))
+  @ValidateIf(forEmailProvider)
+  @IsString()
+  @MaxLength(1000)
+  email: string;
+
+  @ApiProperty()
+  @ValidateIf(forEmailProvider)
+  @IsString()
+  @MaxLength(1000)
+  password: string;
+}

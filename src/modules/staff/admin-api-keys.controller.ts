@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import { CurrentPrincipal, CurrentStore, RequireScope } from '../auth/access.decorators.js';
+import type { Principal, StoreContext } from '../auth/principal.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { CreateApiKeyBody } from './dto/create-api-key.body.js';
+
+@ApiTags('Admin: API keys')
+@ApiSecurity('secret-key')
+@ApiBearerAuth('jwt')
+@Controller('api/v3/admin/api_keys')
+export class AdminApiKeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Get()
+  @RequireScope('read_api_keys')
+  @ApiOperation({ summary: "The store's API keys, newest first (never their tokens)" })
+  list(@CurrentStore() store: StoreContext, @Query() query: PaginationQuery) {
+    return this.keys.list(store.storeId, query.page, query.limit);
+  }
+
+  @Post()
+  @RequireScope('write_api_keys')
+  @ApiOperation({
+    summary: 'Create a key; its token is shown in this answer only',
+    description:
+      'Secret keys take `scopes`; publishable keys take none. A caller cannot grant scopes it lacks (403 `access_denied`, `details.excess_scopes`).',
+  })
+  create(
+    @CurrentStore() store: StoreContext,
+    @CurrentPrincipal() caller: Principal,
+    @Body() body: CreateApiKeyBody,
+  ) {
+    return this.keys.create(store.storeId, caller, body);
+  }
+
+  @Get(':id')
+  @RequireScope('read_api_keys')
+  @ApiOperation({ summary: 'One key, by `key_…` id' })
+  show(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+    return this.keys.show(store.storeId, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireScope('write_api_keys')
+  @ApiOperation({ summary: 'Delete a key; it stops working at once' })
+  async delete(@CurrentStore() store: StoreContext, @Param('id') id: string): Promise<void> {
+    await this.keys.delete(store.storeId, id);
+  }
+
+  @Patch(':id/revoke')
+  @RequireScope('write_api_keys')
+  @ApiOperation({ summary: 'Revoke a key (kept for the record with `revoked_at`)' })
+  revoke(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+    return this.keys.revoke(store.storeId, id);
+  }
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
+import { AdminSessionRoute, CurrentStore } from '../auth/access.decorators.js';
+import type { StoreContext } from '../auth/principal.js';
+import { RefreshTokenBody } from './dto/refresh-token.body.js';
+import { StaffLoginBody } from './dto/staff-login.body.js';
+import { type StaffSession, StaffSessions } from './staff-sessions.service.js';
+
+/** Staff sessions. Any key of the store (publishable or secret) names the store. */
+@ApiTags('Admin: staff sessions')
+@ApiSecurity('publishable-key')
+@ApiSecurity('secret-key')
+@Controller('api/v3/admin/auth')
+export class AdminAuthController {
+  constructor(private readonly sessions: StaffSessions) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @AdminSessionRoute()
+  @IpRateLimit('login')
+  @ApiOperation({
+    summary: 'Sign a staff user in: an access token (5 min) and a refresh token (30 days)',
+  })
+  login(@CurrentStore() store: StoreContext, @Body() body: StaffLoginBody): Promise<StaffSession> {
+    return this.sessions.login(store.storeId, body);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @AdminSessionRoute()
+  @IpRateLimit('refresh')
+  @ApiOperation({ summary: 'Trade a refresh token for a new pair (the old one is used up)' })
+  refresh(
+    @CurrentStore() store: StoreContext,
+    @Body() body: RefreshTokenBody,
+  ): Promise<StaffSession> {
+    return this.sessions.refresh(store.storeId, body.refresh_token);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @AdminSessionRoute()
+  @IpRateLimit('logout')
+  @ApiOperation({ summary: 'End the session the refresh token belongs to' })
+  async logout(@Body() body: RefreshTokenBody): Promise<void> {
+    await this.sessions.logout(body.refresh_token);
+  }
+}

@@ -1,0 +1,42 @@
+import type { DataSource } from 'typeorm';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import type { AppConfig } from '../../../config/index.js';
+import type { ApiKeyType } from '../../auth/api-key.entity.js';
+import { ApiKeyTokens } from '../../auth/api-key-tokens.js';
+import { ApiKeyIssuer } from '../api-key-issuer.js';
+import type { ApiKeyCommandInput } from './operator-input.js';
+import { storeKeyOf } from './operator-store.js';
+
+export interface CreatedApiKeyOutput {
+  id: string;
+  token: string;
+  key_type: ApiKeyType;
+  scopes: string[];
+  store_id: string;
+}
+
+/** `store-cli api-keys create`: mints a key for a store, in one transaction. */
+export async function createApiKeyCommand(
+  dataSource: DataSource,
+  config: AppConfig,
+  input: ApiKeyCommandInput,
+): Promise<CreatedApiKeyOutput> {
+  const ids = new PublicIdCodec(config.ID_ALPHABET);
+  const issuer = new ApiKeyIssuer(new ApiKeyTokens(config.ENCRYPTION_KEY!));
+  const { key, token } = await dataSource.transaction(async (manager) =>
+    issuer.issue(manager, {
+      storeId: await storeKeyOf(manager, ids, input.storePublicId),
+      name: input.name,
+      keyType: input.keyType,
+      scopes: input.scopes,
+    }),
+  );
+  return {
+    id: ids.encode(ID_PREFIX.apiKey, key.id),
+    token,
+    key_type: key.keyType,
+    scopes: key.scopes,
+    store_id: input.storePublicId,
+  };
+}

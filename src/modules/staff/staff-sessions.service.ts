@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { StoreError } from '../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { AccessTokens } from '../auth/access-tokens.service.js';
+import { passwordHasher } from '../auth/password-hasher.js';
+import { Sessions } from '../auth/sessions.service.js';
+import type { StaffUser } from '../auth/staff-user.entity.js';
+import { type SerializedStaffUser, StaffUserSerializer } from './staff-user.serializer.js';
+import { StaffUsers } from './staff-users.repository.js';
+
+export const STAFF_LOGIN_PROVIDERS = ['email'] as const;
+
+export interface StaffCredentials {
+  email: string;
+  password: string;
+  provider?: string;
+}
+
+export interface StaffSession {
+  token: string;
+  refresh_token: string;
+  user: SerializedStaffUser;
+}
+
+const authenticationFailed = () =>
+  new StoreError('authentication_failed', 'The e-mail address or password is incorrect');
+const invalidRefreshToken = () =>
+  new StoreError('invalid_refresh_token', 'The refresh token is invalid or expired');
+
+/**
+ * Staff sign-in: a short-lived admin JWT carrying the role's scopes, plus a rotating refresh
+ * token. Nothing secret is ever logged: users appear by public id only.
+ */
+@Injectable()
+export class StaffSessions {
+  private readonly logger = new Logger(StaffSessions.name);
+  /**
+   * Verified instead when the e-mail is unknown, so that answer costs the same scrypt run as a
+   * wrong password and timing does not tell which e-mail addresses have accounts.
+   */
+  private readonly dummyDigest = passwordHasher.hash(randomBytes(32).toString('base64url'));
+
+  constructor(
+    private readonly users: StaffUsers,
+    private readonly accessTokens: AccessTokens,
+    private readonly sessions: Sessions,
+    private readonly serializer: StaffUserSerializer,
+    private readonly ids: PublicIdCodec,
+  ) {}
+
+  async login(storeId: string, credentials: StaffCredentials): Promise<StaffSession> {
+    const provider = credentials.provider ?? 'email';
+    if (!(STAFF_LOGIN_PROVIDERS as readonly string[]).includes(provider)) {
+      throw new StoreError(
+        'invalid_provider',
+        `The sign-in provider is not supported; use one of: ${STAFF_LOGIN_PROVIDERS.join(', ')}`,
+      );
+    }
+    const user = await this.users.byEmail(storeId, credentials.email);
+    const digest = user?.passwordDigest ?? (await this.dummyDigest);
+    const verified = await passwordHasher.verify(credentials.password, digest);
+    if (!user || !verified) {
+      this.logger.warn(`Failed staff sign-in to ${this.ids.encode(ID_PREFIX.store, storeId)}`);
+      throw authenticationFailed();
+    }
+    const refreshToken = await this.sessions.start({
+      subject: 'staff',
+      storeId,
+      subjectId: user.id,
+    });
+    this.logger.log(`Staff user ${this.ids.encode(ID_PREFIX.staffUser, user.id)} signed in`);
+    return this.sessionOf(user, refreshToken);
+  }
+
+  /**
+   * Rotates the refresh token and issues an access token with the role's scopes as they are now.
+   * A token presented to another store's key, or of a user who no longer exists, ends its chain.
+   */
+  async refresh(storeId: string, refreshToken: string): Promise<StaffSession> {
+    const next = await this.sessions.rotate(refreshToken, 'staff');
+    const user = next.storeId === storeId ? await this.users.byId(storeId, next.subjectId) : null;
+    if (!user) {
+      await this.sessions.end(next.refreshToken, 'staff');
+      throw invalidRefreshToken();
+    }
+    return this.sessionOf(user, next.refreshToken);
+  }
+
+  /** Ends the sign-in chain the refresh token belongs to. */
+  async logout(refreshToken: string): Promise<void> {
+    const owner = await this.sessions.end(refreshToken, 'staff');
+    this.logger.log(
+      `Staff user ${this.ids.encode(ID_PREFIX.staffUser, owner.subjectId)} signed out`,
+    );
+  }
+
+  /** The signed-in staff user; a token of a user who no longer exists is no longer valid. */
+  async currentUser(storeId: string, staffUserId: string): Promise<SerializedStaffUser> {
+    const user = await this.users.byId(storeId, staffUserId);
+    if (!user)
+      throw new StoreError('invalid_token', 'The staff user of this token no longer exists');
+    return this.serializer.serialize(user);
+  }
+
+  private sessionOf(user: StaffUser, refreshToken: string): StaffSession {
+    const { token } = this.accessTokens.issue({
+      subject: 'staff',
+      storeId: user.storeId,
+      subjectId: user.id,
+      scopes: user.role!.scopes,
+    });
+    return { token, refresh_token: refreshToken, user: this.serializer.serialize(user) };
+  }
+}

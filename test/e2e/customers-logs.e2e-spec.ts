@@ -1,0 +1,68 @@
+import { startCustomersTestApp, StoreCaller } from '../helpers/customers-fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+/** Everything written to stdout (where pino writes its JSON lines) while `work` runs. */
+async function capturingStdout(work: () => Promise<void>): Promise<string> {
+  const lines: string[] = [];
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    await work();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    process.stdout.write = write;
+  }
+  return lines.join('');
+}
+
+describe('customer sessions in the logs', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Boot logs at debug level are long and say nothing about customers: keep them off the console.
+    await capturingStdout(async () => {
+      t = await startCustomersTestApp({ LOG_LEVEL: 'debug' });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('never write a password, an access token or a refresh token', async () => {
+    const store = new StoreCaller(t, await t.seedStore());
+    const secrets: string[] = [];
+    let customerId = '';
+    const output = await capturingStdout(async () => {
+      const customer = await store.register();
+      customerId = customer.id;
+      const login = await store.login(customer.email, customer.password);
+      const refreshed = await store.refresh(login.body.refresh_token);
+      const wrong = await store.login(customer.email, 'Wrong-Password-123');
+      const logout = await store.logout(refreshed.body.refresh_token);
+      expect([login.status, refreshed.status, wrong.status, logout.status]).toEqual([
+        200, 200, 401, 204,
+      ]);
+      secrets.push(
+        customer.password,
+        'Wrong-Password-123',
+        customer.token,
+        customer.refreshToken,
+        login.body.token,
+        login.body.refresh_token,
+        refreshed.body.token,
+        refreshed.body.refresh_token,
+      );
+    });
+
+    // The capture did see the service's own log lines about these very requests...
+    expect(output).toContain(`Customer ${customerId} signed in`);
+    expect(output).toContain(`Customer ${customerId} refreshed a session`);
+    expect(output).toContain('Customer sign-in refused');
+    // ...and none of the secrets, whole or as the random part of a refresh token.
+    for (const secret of secrets) {
+      expect(output).not.toContain(secret);
+      expect(output).not.toContain(secret.replace(/^rt_/, ''));
+    }
+  });
+});

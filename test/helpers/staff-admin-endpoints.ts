@@ -1,0 +1,50 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type AdminRoute, adminRoutes } from '../../src/modules/auth/admin-route-audit.js';
+
+export interface AdminEndpoint extends AdminRoute {
+  method: string;
+  /** Absolute path, with its `:params` still in. */
+  path: string;
+}
+
+const asList = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value : [value ?? ''];
+
+const join = (...parts: string[]) =>
+  `/${parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
+
+/** Every Admin API handler of the running app, as the boot audit sees it, with method and path. */
+export function adminEndpoints(app: NestFastifyApplication): AdminEndpoint[] {
+  const discovery = app.get(DiscoveryService);
+  const controllers = new Map<string, object[]>();
+  for (const wrapper of discovery.getControllers()) {
+    const type = wrapper.metatype as { name: string } | undefined;
+    if (type) controllers.set(type.name, [...(controllers.get(type.name) ?? []), type]);
+  }
+  return adminRoutes(discovery, app.get(MetadataScanner)).flatMap((route) => {
+    const candidates = controllers.get(route.controller) ?? [];
+    if (candidates.length !== 1)
+      throw new Error(`Controller name ${route.controller} is not unique (or not found)`);
+    const controller = candidates[0] as { prototype: Record<string, object> };
+    const handler = controller.prototype[route.handler];
+    const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+    return asList(Reflect.getMetadata(PATH_METADATA, controller)).flatMap((base) =>
+      asList(Reflect.getMetadata(PATH_METADATA, handler)).map((path) => ({
+        ...route,
+        method,
+        path: join(base, path),
+      })),
+    );
+  });
+}
+
+/** The path with each `:param` replaced by `value` (a syntactically plausible id). */
+export function concretePath(path: string, value: string): string {
+  return path.replace(/:[A-Za-z0-9_]+\??/g, value);
+}
