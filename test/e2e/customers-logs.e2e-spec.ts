@@ -1,29 +1,13 @@
 import { startCustomersTestApp, StoreCaller } from '../helpers/customers-fixtures.js';
+import { outputDuring } from '../helpers/log-capture.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-/** Everything written to stdout (where pino writes its JSON lines) while `work` runs. */
-async function capturingStdout(work: () => Promise<void>): Promise<string> {
-  const lines: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    await work();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  } finally {
-    process.stdout.write = write;
-  }
-  return lines.join('');
-}
 
 describe('customer sessions in the logs', () => {
   let t: TestApp;
 
   beforeAll(async () => {
     // Boot logs at debug level are long and say nothing about customers: keep them off the console.
-    await capturingStdout(async () => {
+    await outputDuring(async () => {
       t = await startCustomersTestApp({ LOG_LEVEL: 'debug' });
     });
   });
@@ -33,7 +17,7 @@ describe('customer sessions in the logs', () => {
     const store = new StoreCaller(t, await t.seedStore());
     const secrets: string[] = [];
     let customerId = '';
-    const output = await capturingStdout(async () => {
+    const output = await outputDuring(async () => {
       const customer = await store.register();
       customerId = customer.id;
       const login = await store.login(customer.email, customer.password);

@@ -7,27 +7,8 @@ import {
   staffLogout,
   staffRefresh,
 } from '../helpers/staff-requests.js';
+import { outputDuring } from '../helpers/log-capture.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** Everything written to stdout and stderr while `work` runs (and shortly after). */
-async function outputDuring(work: () => Promise<void>): Promise<string> {
-  const chunks: string[] = [];
-  const streams = [process.stdout, process.stderr];
-  const originals = streams.map((stream) => stream.write);
-  for (const stream of streams) {
-    stream.write = ((chunk: string | Uint8Array) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as typeof stream.write;
-  }
-  try {
-    await work();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  } finally {
-    streams.forEach((stream, index) => (stream.write = originals[index]));
-  }
-  return chunks.join('');
-}
 
 describe('secrets never rest or travel in the clear', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { ApiKeyType } from './api-key.entity.js';
+import { deriveKey } from '../../common/crypto/derive-key.js';
 
 const TOKEN_PREFIX: Record<ApiKeyType, string> = { publishable: 'pk_', secret: 'sk_' };
 const DISPLAY_PREFIX_LENGTH = 11;
@@ -18,15 +19,7 @@ export class ApiKeyTokens {
   private readonly digestKey: Buffer;
 
   constructor(encryptionKeyHex: string) {
-    this.digestKey = Buffer.from(
-      hkdfSync(
-        'sha256',
-        Buffer.from(encryptionKeyHex, 'hex'),
-        Buffer.alloc(0),
-        'api-key-digest',
-        32,
-      ),
-    );
+    this.digestKey = deriveKey(encryptionKeyHex, 'api-key-digest');
   }
 
   issue(type: ApiKeyType): IssuedToken {

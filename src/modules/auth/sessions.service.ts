@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { AppConfig } from '../../config/index.js';
 import { RefreshToken, type SessionSubject } from './refresh-token.entity.js';
 import { TOKEN_LIFETIME_S } from './token-lifetimes.js';
+import { deriveKey } from '../../common/crypto/derive-key.js';
 
 export interface SessionOwner {
   subject: SessionSubject;
@@ -28,15 +29,7 @@ export class Sessions {
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {
-    this.digestKey = Buffer.from(
-      hkdfSync(
-        'sha256',
-        Buffer.from(config.ENCRYPTION_KEY!, 'hex'),
-        Buffer.alloc(0),
-        'refresh-token-digest',
-        32,
-      ),
-    );
+    this.digestKey = deriveKey(config.ENCRYPTION_KEY!, 'refresh-token-digest');
   }
 
   /** Starts a new sign-in chain and returns its first refresh token. */

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { type Page, pageOf, pageOffset } from '../../common/pagination/page.js';
+import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import type { StoreContext } from '../auth/principal.js';
 import { Country } from '../geography/country.entity.js';
@@ -32,17 +32,15 @@ export class AddressBook {
 
   async list(owner: AddressBookOwner, query: PaginationQuery): Promise<Page<AddressView>> {
     await this.customers.signedIn(owner.store.storeId, owner.customerId);
-    const [rows, count] = await this.dataSource.manager.findAndCount(Address, {
-      where: this.ownedBy(owner),
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: query.limit,
-      skip: pageOffset(query.page, query.limit),
-    });
-    return pageOf(
-      rows.map((row) => this.serializer.serialize(row)),
-      count,
-      query.page,
-      query.limit,
+    return findPage(
+      query,
+      (window) =>
+        this.dataSource.manager.findAndCount(Address, {
+          where: this.ownedBy(owner),
+          order: { createdAt: 'DESC', id: 'DESC' },
+          ...window,
+        }),
+      (row) => this.serializer.serialize(row),
     );
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { type Page, pageOf, pageOffset } from '../../common/pagination/page.js';
+import { findPage, type Page } from '../../common/pagination/page.js';
 import type { StoreContext } from '../auth/principal.js';
 import { Sessions } from '../auth/sessions.service.js';
 import { Address } from './address.entity.js';
@@ -44,23 +44,21 @@ export class AdminCustomers {
   }
 
   async list(store: StoreContext, query: ListCustomersQuery): Promise<Page<CustomerView>> {
-    const [rows, count] = await this.dataSource.manager.findAndCount(Customer, {
-      where: {
-        storeId: store.storeId,
-        // Emails are stored lower-cased; an anonymised one keeps its id's case, so try both.
-        ...(query.email === undefined
-          ? {}
-          : { email: In([...new Set([normalizeEmail(query.email), query.email])]) }),
-      },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: query.limit,
-      skip: pageOffset(query.page, query.limit),
-    });
-    return pageOf(
-      rows.map((row) => this.serializer.serialize(row)),
-      count,
-      query.page,
-      query.limit,
+    return findPage(
+      query,
+      (window) =>
+        this.dataSource.manager.findAndCount(Customer, {
+          where: {
+            storeId: store.storeId,
+            // Emails are stored lower-cased; an anonymised one keeps its id's case, so try both.
+            ...(query.email === undefined
+              ? {}
+              : { email: In([...new Set([normalizeEmail(query.email), query.email])]) }),
+          },
+          order: { createdAt: 'DESC', id: 'DESC' },
+          ...window,
+        }),
+      (row) => this.serializer.serialize(row),
     );
   }
 

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deriveKey } from '../../../common/crypto/derive-key.js';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -13,15 +14,7 @@ export class ResponseSealer {
   private readonly key: Buffer;
 
   constructor(encryptionKeyHex: string) {
-    this.key = Buffer.from(
-      hkdfSync(
-        'sha256',
-        Buffer.from(encryptionKeyHex, 'hex'),
-        Buffer.alloc(0),
-        'idempotency-response',
-        32,
-      ),
-    );
+    this.key = deriveKey(encryptionKeyHex, 'idempotency-response');
   }
 
   seal(plaintext: string): string {
