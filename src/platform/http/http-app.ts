@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../../app.module.js';
 import type { AppConfig } from '../../config/index.js';
 import type { DatabaseEndpoint } from '../database/database-endpoint.js';
+import { logRequests } from '../logging/request-log.js';
 import { setUpOpenApi } from '../openapi/openapi.js';
 import { toErrorResponse } from './error-response.js';
 import { requestIdFor } from './request-id.js';
@@ -32,6 +33,7 @@ export async function createHttpApp(
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  logRequests(fastify, config.LOG_LEVEL);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, extraModules),

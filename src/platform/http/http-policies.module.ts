@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/index.js';
+import { IdempotencyBinding } from './idempotency/idempotency-binding.js';
 import { IdempotencyLedger } from './idempotency/idempotency-ledger.service.js';
 import { IdempotencyRecordSweeper } from './idempotency/idempotency-record.sweeper.js';
 import { IdempotencyRecords } from './idempotency/idempotency-records.repository.js';
@@ -13,9 +14,10 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
 /**
  * Cross-cutting request policies: rate limits (a global guard, which must be registered after
  * AuthModule's access guard: AppModule imports this module after AuthModule) and idempotency
- * (a global interceptor).
+ * (an interceptor bound to every mutating v3 route, see IdempotencyBinding).
  */
 @Module({
+  imports: [DiscoveryModule],
   providers: [
     {
       provide: RateLimitStore,
@@ -29,7 +31,8 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
     IdempotencyLedger,
     IdempotencyRecordSweeper,
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    IdempotencyInterceptor,
+    IdempotencyBinding,
   ],
 })
 export class HttpPoliciesModule {}

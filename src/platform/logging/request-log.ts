@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { pino, type Level } from 'pino';
+
+function levelFor(statusCode: number): Level {
+  if (statusCode >= 500) return 'error';
+  return statusCode >= 400 ? 'warn' : 'info';
+}
+
+/**
+ * One JSON line per response: request id, method, URL, status and time taken. Only what identifies
+ * the request is written; headers carry credentials and never reach the logs.
+ */
+export function logRequests(fastify: FastifyInstance, level: string): void {
+  const logger = pino({ level });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const lineLevel = levelFor(reply.statusCode);
+    if (!logger.isLevelEnabled(lineLevel)) return;
+    logger[lineLevel](
+      {
+        req: { id: request.id, method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
+}
