@@ -30,8 +30,9 @@ export async function createHttpApp(
     },
   });
   const fastify = adapter.getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   logRequests(fastify, config.LOG_LEVEL);
 
