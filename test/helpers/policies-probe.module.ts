@@ -15,6 +15,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { StoreError } from '../../src/common/errors/store-error.js';
 import { AdminSessionRoute, RequireScope } from '../../src/modules/auth/access.decorators.js';
 import { IpRateLimit } from '../../src/platform/http/rate-limit/rate-limit.decorator.js';
+import { Idempotent } from '../../src/platform/http/idempotency/idempotent.decorator.js';
 
 const calls = new Map<string, number>();
 
@@ -68,6 +69,7 @@ async function tally(body: CounterBody) {
 }
 
 /** Store API routes that exist only in the rate-limit and idempotency tests. */
+@Idempotent()
 @Controller('api/v3/store/policies-probe')
 class StorePoliciesProbeController {
   @Post('sign-in')
@@ -118,6 +120,7 @@ class StorePoliciesProbeController {
 }
 
 /** Admin API routes of the same tests. */
+@Idempotent()
 @Controller('api/v3/admin/policies-probe')
 class AdminPoliciesProbeController {
   @Get('ping')

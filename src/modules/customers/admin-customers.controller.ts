@@ -5,10 +5,12 @@ import type { StoreContext } from '../auth/principal.js';
 import { AdminCustomers } from './admin-customers.service.js';
 import { CreateCustomerBody, UpdateCustomerBody } from './dto/admin-customer.body.js';
 import { ListCustomersQuery } from './dto/list-customers.query.js';
+import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 @ApiTags('Admin: customers')
 @ApiSecurity('secret-key')
 @ApiBearerAuth('jwt')
+@Idempotent()
 @Controller('api/v3/admin/customers')
 export class AdminCustomersController {
   constructor(private readonly customers: AdminCustomers) {}

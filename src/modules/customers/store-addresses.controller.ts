@@ -5,11 +5,13 @@ import { CurrentCustomerId, CurrentStore } from '../auth/access.decorators.js';
 import type { StoreContext } from '../auth/principal.js';
 import { AddressBook } from './address-book.service.js';
 import { AddressBody } from './dto/address.body.js';
+import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 /** The signed-in customer's address book. */
 @ApiTags('Store: address book')
 @ApiSecurity('publishable-key')
 @ApiBearerAuth('jwt')
+@Idempotent()
 @Controller('api/v3/store/account/addresses')
 export class StoreAddressesController {
   constructor(private readonly addresses: AddressBook) {}
@@ -69,5 +71,6 @@ export class StoreAddressesController {
 
 /** The same address book, also served under the customer's own path. */
 @ApiTags('Store: address book')
+@Idempotent()
 @Controller('api/v3/store/customers/me/addresses')
 export class StoreCustomerAddressesController extends StoreAddressesController {}

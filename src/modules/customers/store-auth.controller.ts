@@ -6,9 +6,11 @@ import type { StoreContext } from '../auth/principal.js';
 import { CustomerSessions } from './customer-sessions.service.js';
 import { LoginBody } from './dto/login.body.js';
 import { RefreshTokenBody } from './dto/refresh-token.body.js';
+import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 @ApiTags('Store: customer sessions')
 @ApiSecurity('publishable-key')
+@Idempotent()
 @Controller('api/v3/store/auth')
 export class StoreAuthController {
   constructor(private readonly sessions: CustomerSessions) {}

@@ -6,9 +6,11 @@ import type { StoreContext } from '../auth/principal.js';
 import { CustomerAccounts } from './customer-accounts.service.js';
 import { RegisterCustomerBody } from './dto/register-customer.body.js';
 import { UpdateProfileBody } from './dto/update-profile.body.js';
+import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 @ApiTags('Store: customer account')
 @ApiSecurity('publishable-key')
+@Idempotent()
 @Controller('api/v3/store/customers')
 export class StoreCustomersController {
   constructor(private readonly accounts: CustomerAccounts) {}

@@ -5,10 +5,12 @@ import { CurrentPrincipal, CurrentStore, RequireScope } from '../auth/access.dec
 import type { Principal, StoreContext } from '../auth/principal.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { CreateApiKeyBody } from './dto/create-api-key.body.js';
+import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 @ApiTags('Admin: API keys')
 @ApiSecurity('secret-key')
 @ApiBearerAuth('jwt')
+@Idempotent()
 @Controller('api/v3/admin/api_keys')
 export class AdminApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}

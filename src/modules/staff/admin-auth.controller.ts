@@ -6,11 +6,13 @@ import type { StoreContext } from '../auth/principal.js';
 import { RefreshTokenBody } from './dto/refresh-token.body.js';
 import { StaffLoginBody } from './dto/staff-login.body.js';
 import { type StaffSession, StaffSessions } from './staff-sessions.service.js';
+import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 /** Staff sessions. Any key of the store (publishable or secret) names the store. */
 @ApiTags('Admin: staff sessions')
 @ApiSecurity('publishable-key')
 @ApiSecurity('secret-key')
+@Idempotent()
 @Controller('api/v3/admin/auth')
 export class AdminAuthController {
   constructor(private readonly sessions: StaffSessions) {}

@@ -1,7 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/index.js';
-import { IdempotencyBinding } from './idempotency/idempotency-binding.js';
+import { IdempotencyAudit } from './idempotency/idempotency-audit.js';
 import { IdempotencyLedger } from './idempotency/idempotency-ledger.service.js';
 import { IdempotencyRecordSweeper } from './idempotency/idempotency-record.sweeper.js';
 import { IdempotencyRecords } from './idempotency/idempotency-records.repository.js';
@@ -14,8 +14,9 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
 /**
  * Cross-cutting request policies: rate limits (a global guard, which must be registered after
  * AuthModule's access guard: AppModule imports this module after AuthModule) and idempotency
- * (an interceptor bound to every mutating v3 route, see IdempotencyBinding).
+ * (an interceptor every mutating v3 route binds with @Idempotent(), checked at boot).
  */
+@Global()
 @Module({
   imports: [DiscoveryModule],
   providers: [
@@ -32,7 +33,9 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
     IdempotencyRecordSweeper,
     { provide: APP_GUARD, useClass: RateLimitGuard },
     IdempotencyInterceptor,
-    IdempotencyBinding,
+    IdempotencyAudit,
   ],
+  // Controllers bind the interceptor with @Idempotent(); it resolves its ledger from here.
+  exports: [IdempotencyLedger, IdempotencyInterceptor],
 })
 export class HttpPoliciesModule {}
