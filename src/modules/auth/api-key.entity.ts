@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { Column, Entity, Index } from 'typeorm';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 
 export const API_KEY_TYPES = ['publishable', 'secret'] as const;
 export type ApiKeyType = (typeof API_KEY_TYPES)[number];
@@ -11,14 +10,7 @@ export type ApiKeyType = (typeof API_KEY_TYPES)[number];
  */
 @Entity('api_keys')
 @Index('api_keys_store_id_idx', ['storeId'])
-export class ApiKey extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class ApiKey extends StoreScopedEntity {
   @Column({ type: 'text' })
   name: string;
 

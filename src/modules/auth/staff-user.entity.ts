@@ -1,18 +1,10 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import { Role } from './role.entity.js';
 
 @Entity('staff_users')
 @Index('staff_users_store_id_email_key', ['storeId', 'email'], { unique: true })
-export class StaffUser extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class StaffUser extends StoreScopedEntity {
   @Column({ type: 'text' })
   email: string;
 

@@ -1,6 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { Column, Entity, Index, OneToMany } from 'typeorm';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import type { Variant } from './variant.entity.js';
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
@@ -9,14 +8,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 @Entity('products')
 @Index('products_store_id_slug_key', ['storeId', 'slug'], { unique: true })
 @Index('products_store_id_created_at_idx', ['storeId', 'createdAt'])
-export class Product extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class Product extends StoreScopedEntity {
   @Column({ type: 'text' })
   name: string;
 

@@ -1,6 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import type { StockLocation } from './stock-location.entity.js';
 import type { Variant } from './variant.entity.js';
 
@@ -9,14 +8,7 @@ import type { Variant } from './variant.entity.js';
 @Index('stock_items_location_variant_key', ['stockLocationId', 'variantId'], { unique: true })
 @Index('stock_items_variant_id_idx', ['variantId'])
 @Check('stock_items_count_on_hand_check', 'backorderable OR count_on_hand >= 0')
-export class StockItem extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class StockItem extends StoreScopedEntity {
   @Column({ name: 'stock_location_id', type: 'bigint' })
   stockLocationId: string;
 

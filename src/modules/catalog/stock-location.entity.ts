@@ -1,17 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { Column, Entity, Index } from 'typeorm';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 
 @Entity('stock_locations')
 @Index('stock_locations_store_id_idx', ['storeId'])
-export class StockLocation extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class StockLocation extends StoreScopedEntity {
   @Column({ type: 'text' })
   name: string;
 

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import type { Price } from './price.entity.js';
 import type { Product } from './product.entity.js';
 import type { StockItem } from './stock-item.entity.js';
@@ -8,14 +7,7 @@ import type { StockItem } from './stock-item.entity.js';
 @Entity('variants')
 @Index('variants_store_id_sku_key', ['storeId', 'sku'], { unique: true })
 @Index('variants_product_id_position_idx', ['productId', 'position'])
-export class Variant extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class Variant extends StoreScopedEntity {
   @Column({ name: 'product_id', type: 'bigint' })
   productId: string;
 

@@ -1,19 +1,11 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import { Customer } from './customer.entity.js';
 
 /** A postal address in a customer's address book. */
 @Entity('addresses')
 @Index('addresses_customer_id_idx', ['customerId'])
-export class Address extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class Address extends StoreScopedEntity {
   @Column({ name: 'customer_id', type: 'bigint', nullable: true })
   customerId: string | null;
 

@@ -1,18 +1,10 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { Column, Entity, Index } from 'typeorm';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 
 /** A shopper's account in one store. Email is stored lower-cased and unique per store. */
 @Entity('customers')
 @Index('customers_store_id_email_key', ['storeId', 'email'], { unique: true })
-export class Customer extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class Customer extends StoreScopedEntity {
   @Column({ type: 'text' })
   email: string;
 

@@ -1,18 +1,10 @@
-import { Column, Entity, Index, ManyToOne, JoinColumn } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
-import { Store } from '../stores/store.entity.js';
+import { Column, Entity, Index } from 'typeorm';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 
 /** A named set of countries that shipping methods and tax rates apply to. */
 @Entity('zones')
 @Index('zones_store_id_name_key', ['storeId', 'name'], { unique: true })
-export class Zone extends TimestampedEntity {
-  @Column({ name: 'store_id', type: 'bigint' })
-  storeId: string;
-
-  @ManyToOne(() => Store, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'store_id' })
-  store?: Store;
-
+export class Zone extends StoreScopedEntity {
   @Column({ type: 'text' })
   name: string;
 
