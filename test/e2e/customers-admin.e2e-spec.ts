@@ -8,16 +8,10 @@ import {
   startCustomersTestApp,
   StoreCaller,
   uniqueEmail,
+  MINIMAL_ADDRESS,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-const ADDRESS = {
-  firstname: 'Ada',
-  address1: '12 St James Square',
-  city: 'London',
-  country_iso: 'GB',
-};
 
 describe('Admin API: customers', () => {
   let t: TestApp;
@@ -251,7 +245,10 @@ describe('Admin API: customers', () => {
   describe('DELETE /customers/:id', () => {
     it('deletes the customer with its addresses and sessions: 204', async () => {
       const customer = await store.register();
-      await store.call('POST', '/account/addresses', { token: customer.token, json: ADDRESS });
+      await store.call('POST', '/account/addresses', {
+        token: customer.token,
+        json: MINIMAL_ADDRESS,
+      });
       expect(await addressCount(customer.id)).toBe(1);
 
       const response = await admin.call('DELETE', `/customers/${customer.id}`);
@@ -278,7 +275,10 @@ describe('Admin API: customers', () => {
         phone: '+44 1',
         accepts_marketing: true,
       });
-      await store.call('POST', '/account/addresses', { token: customer.token, json: ADDRESS });
+      await store.call('POST', '/account/addresses', {
+        token: customer.token,
+        json: MINIMAL_ADDRESS,
+      });
 
       const response = await admin.call('POST', `/customers/${customer.id}/anonymize`);
       expect(response.status).toBe(200);

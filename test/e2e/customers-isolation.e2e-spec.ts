@@ -6,16 +6,10 @@ import {
   type RegisteredCustomer,
   startCustomersTestApp,
   StoreCaller,
+  MINIMAL_ADDRESS,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-const ADDRESS = {
-  firstname: 'Ada',
-  address1: '12 St James Square',
-  city: 'London',
-  country_iso: 'GB',
-};
 
 describe('customers: one store never reaches another', () => {
   let t: TestApp;
@@ -40,7 +34,7 @@ describe('customers: one store never reaches another', () => {
     bob = await storeB.register({ first_name: 'Bob' });
     const address = await storeA.call('POST', '/account/addresses', {
       token: alice.token,
-      json: ADDRESS,
+      json: MINIMAL_ADDRESS,
     });
     aliceAddressId = address.body.id;
   });
@@ -155,7 +149,10 @@ describe('customers: one store never reaches another', () => {
       'invalid_token',
     );
     expectError(
-      await storeA.call('POST', '/account/addresses', { token: staff.token, json: ADDRESS }),
+      await storeA.call('POST', '/account/addresses', {
+        token: staff.token,
+        json: MINIMAL_ADDRESS,
+      }),
       401,
       'invalid_token',
     );

@@ -169,3 +169,11 @@ export function refreshTokensOf(t: TestApp, customerId: string): Promise<Refresh
     [customerId],
   );
 }
+
+/** The smallest valid address: the four fields the contract validates. */
+export const MINIMAL_ADDRESS = {
+  firstname: 'Ada',
+  address1: '12 St James Square',
+  city: 'London',
+  country_iso: 'GB',
+};
