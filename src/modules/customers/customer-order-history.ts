@@ -4,15 +4,17 @@ import type { EntityManager } from 'typeorm';
 /** What the customers module needs to know about a customer's orders. */
 @Injectable()
 export class CustomerOrderHistory {
-  /**
-   * Whether the customer has completed orders (then it may be anonymised but not deleted).
-   * There is no orders table yet: the orders issue wires this to it, in the caller's transaction.
-   */
-  hasCompletedOrders(
-    _manager: EntityManager,
-    _storeId: string,
-    _customerId: string,
+  /** Whether the customer has completed orders (then it may be anonymised but not deleted). */
+  async hasCompletedOrders(
+    manager: EntityManager,
+    storeId: string,
+    customerId: string,
   ): Promise<boolean> {
-    return Promise.resolve(false);
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM orders
+       WHERE store_id = $1 AND customer_id = $2 AND completed_at IS NOT NULL LIMIT 1`,
+      [storeId, customerId],
+    );
+    return rows.length > 0;
   }
 }

@@ -13,6 +13,18 @@ import { Address } from '../../modules/customers/address.entity.js';
 import { Customer } from '../../modules/customers/customer.entity.js';
 import { IdempotencyRecord } from '../http/idempotency/idempotency-record.entity.js';
 import { Store } from '../../modules/stores/store.entity.js';
+import { Order } from '../../modules/orders/entities/order.entity.js';
+import { LineItem } from '../../modules/orders/entities/line-item.entity.js';
+import { Adjustment } from '../../modules/orders/entities/adjustment.entity.js';
+import { StateChange } from '../../modules/orders/entities/state-change.entity.js';
+import { DeliveryMethod } from '../../modules/checkout/shipping/delivery-method.entity.js';
+import { Shipment } from '../../modules/checkout/shipping/shipment.entity.js';
+import { DeliveryRate } from '../../modules/checkout/shipping/delivery-rate.entity.js';
+import { TaxRate } from '../../modules/checkout/tax/tax-rate.entity.js';
+import { PaymentMethod } from '../../modules/checkout/payments/payment-method.entity.js';
+import { Payment } from '../../modules/checkout/payments/payment.entity.js';
+import { StoreCredit } from '../../modules/store-credits/store-credit.entity.js';
+import { StoreEvent } from '../../events/event.entity.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -31,4 +43,16 @@ export const ENTITIES = [
   Customer,
   Address,
   IdempotencyRecord,
+  Order,
+  LineItem,
+  Adjustment,
+  StateChange,
+  DeliveryMethod,
+  Shipment,
+  DeliveryRate,
+  TaxRate,
+  PaymentMethod,
+  Payment,
+  StoreCredit,
+  StoreEvent,
 ];

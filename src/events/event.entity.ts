@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * The outbox: one row per published event, written in the transaction of the change it reports,
+ * so an event exists exactly when its change committed.
+ */
+export const EVENTS_TABLE = 'events';
+
+@Entity(EVENTS_TABLE)
+@Index('events_unrelayed_idx', ['createdAt'], { where: 'relayed_at IS NULL' })
+export class StoreEvent {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'store_id', type: 'bigint', nullable: true })
+  storeId: string | null;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'jsonb' })
+  payload: Record<string, unknown>;
+
+  @Column({ type: 'jsonb', default: {} })
+  metadata: Record<string, unknown>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'relayed_at', type: 'timestamptz', nullable: true })
+  relayedAt: Date | null;
+}

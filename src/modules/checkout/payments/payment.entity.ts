@@ -1,0 +1,67 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
+import type { Order } from '../../orders/entities/order.entity.js';
+import type { StoreCredit } from '../../store-credits/store-credit.entity.js';
+import type { PaymentMethod } from './payment-method.entity.js';
+
+export const PAYMENT_STATES = [
+  'checkout',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'void',
+  'invalid',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** What a card payment keeps of its card: never the number, only what a receipt shows. */
+export interface PaymentSource {
+  brand?: string;
+  last_digits?: string;
+  month?: number;
+  year?: number;
+  name?: string | null;
+}
+
+@Entity('payments')
+@Index('payments_order_id_idx', ['orderId'])
+@Index('payments_store_credit_id_idx', ['storeCreditId'])
+export class Payment extends StoreScopedEntity {
+  @Column({ name: 'order_id', type: 'bigint' })
+  orderId: string;
+
+  @ManyToOne('Order', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order?: Order;
+
+  @Column({ name: 'payment_method_id', type: 'bigint' })
+  paymentMethodId: string;
+
+  @ManyToOne('PaymentMethod', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'payment_method_id' })
+  paymentMethod?: PaymentMethod;
+
+  @Column({ name: 'store_credit_id', type: 'bigint', nullable: true })
+  storeCreditId: string | null;
+
+  @ManyToOne('StoreCredit', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'store_credit_id' })
+  storeCredit?: StoreCredit;
+
+  @Column({ type: 'text', default: 'checkout' })
+  state: PaymentState;
+
+  @Column({ type: 'numeric', precision: 20, scale: 4 })
+  amount: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  source: PaymentSource | null;
+
+  /** The gateway's reference for the transaction. */
+  @Column({ name: 'response_code', type: 'text', nullable: true })
+  responseCode: string | null;
+
+  @Column({ name: 'failure_message', type: 'text', nullable: true })
+  failureMessage: string | null;
+}

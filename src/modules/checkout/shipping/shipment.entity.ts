@@ -1,0 +1,57 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
+import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
+import type { StockLocation } from '../../catalog/stock-location.entity.js';
+import type { Order } from '../../orders/entities/order.entity.js';
+import type { DeliveryRate } from './delivery-rate.entity.js';
+
+export const SHIPMENT_UNIT_STATES = [
+  'pending',
+  'ready',
+  'shipped',
+  'backorder',
+  'canceled',
+] as const;
+export type ShipmentState = (typeof SHIPMENT_UNIT_STATES)[number];
+
+/** The part of an order that leaves from one stock location (a "fulfillment", `ful_…`). */
+@Entity('shipments')
+@Index('shipments_order_id_stock_location_id_key', ['orderId', 'stockLocationId'], {
+  unique: true,
+})
+export class Shipment extends StoreScopedEntity {
+  @Column({ name: 'order_id', type: 'bigint' })
+  orderId: string;
+
+  @ManyToOne('Order', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order?: Order;
+
+  @Column({ name: 'stock_location_id', type: 'bigint' })
+  stockLocationId: string;
+
+  @ManyToOne('StockLocation', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'stock_location_id' })
+  stockLocation?: StockLocation;
+
+  @Column({ type: 'text', default: 'pending' })
+  state: ShipmentState;
+
+  /** The selected rate's cost; zero until one is selected. */
+  @Column({ type: 'numeric', precision: 20, scale: 4, default: 0 })
+  cost: string;
+
+  @Column({ name: 'additional_tax_total', type: 'numeric', precision: 20, scale: 4, default: 0 })
+  additionalTaxTotal: string;
+
+  @Column({ name: 'included_tax_total', type: 'numeric', precision: 20, scale: 4, default: 0 })
+  includedTaxTotal: string;
+
+  @Column({ type: 'text', nullable: true })
+  tracking: string | null;
+
+  @Column({ name: 'shipped_at', type: 'timestamptz', nullable: true })
+  shippedAt: Date | null;
+
+  @OneToMany('DeliveryRate', 'shipment')
+  rates?: DeliveryRate[];
+}
