@@ -8,6 +8,8 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { StoresModule } from './modules/stores/stores.module.js';
 import { CustomersModule } from './modules/customers/customers.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
+import { EventsModule } from './events/events.module.js';
 import { HttpPoliciesModule } from './platform/http/http-policies.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
@@ -34,6 +36,7 @@ export class AppModule {
         QueueModule.forRoot(config),
         EventEmitterModule.forRoot({ wildcard: true, delimiter: '.' }),
         CommonModule,
+        EventsModule,
         StoresModule,
         AuthModule,
         // After AuthModule: its access guard must run before the rate-limit guard.
@@ -41,6 +44,7 @@ export class AppModule {
         CatalogModule,
         CustomersModule,
         StaffModule,
+        OrdersModule,
         HealthModule,
         ...extraModules,
       ],

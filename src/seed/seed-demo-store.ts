@@ -17,6 +17,7 @@ import { Variant } from '../modules/catalog/variant.entity.js';
 import { Zone } from '../modules/geography/zone.entity.js';
 import { Store } from '../modules/stores/store.entity.js';
 import { DEMO_PRODUCTS, EU_COUNTRIES } from './demo-catalog.js';
+import { seedCheckoutSettings } from './demo-checkout-settings.js';
 
 export interface DemoCredentials {
   store_id: string;
@@ -114,7 +115,8 @@ async function seedCatalog(manager: EntityManager, store: Store): Promise<void> 
 }
 
 /**
- * Creates a complete, separate demo store (catalog, stock, US and EU zones, keys and an admin)
+ * Creates a complete, separate demo store (catalog, stock, US and EU zones with shipping, tax and
+ * payment methods, keys and an admin)
  * in one transaction and returns the credentials, which exist nowhere else in the clear.
  */
 export async function seedDemoStore(
@@ -139,10 +141,21 @@ export async function seedDemoStore(
         staffNotificationAddress: `staff@${code}.example.com`,
       }),
     );
-    await manager.insert(Zone, [
-      { storeId: store.id, name: 'US', description: 'United States', countryIsos: ['US'] },
-      { storeId: store.id, name: 'EU', description: 'European Union', countryIsos: EU_COUNTRIES },
+    const [us, eu] = await manager.save([
+      manager.create(Zone, {
+        storeId: store.id,
+        name: 'US',
+        description: 'United States',
+        countryIsos: ['US'],
+      }),
+      manager.create(Zone, {
+        storeId: store.id,
+        name: 'EU',
+        description: 'European Union',
+        countryIsos: EU_COUNTRIES,
+      }),
     ]);
+    await seedCheckoutSettings(manager, store.id, { us, eu });
     await seedCatalog(manager, store);
     const role = await manager.save(
       manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),

@@ -22,6 +22,8 @@ export interface PaymentSource {
   month?: number;
   year?: number;
   name?: string | null;
+  /** The gateway's handle on the vaulted card. */
+  gateway_payment_profile_id?: string;
 }
 
 @Entity('payments')

@@ -1,0 +1,29 @@
+import type { PaymentSource } from './payment.entity.js';
+
+/** What a gateway did with a charge. */
+export type GatewayOutcome =
+  | { kind: 'captured'; reference: string }
+  | { kind: 'pending'; reference: string | null }
+  | { kind: 'declined'; message: string; reference: string | null }
+  | { kind: 'error'; message: string };
+
+/** Card details as a shopper sends them; only what `tokenize` keeps is ever stored. */
+export interface CardInput {
+  number?: unknown;
+  month?: unknown;
+  year?: unknown;
+  verification_value?: unknown;
+  name?: unknown;
+  gateway_payment_profile_id?: unknown;
+}
+
+/** A payment provider behind a payment method. */
+export interface PaymentGateway {
+  /**
+   * Checks the source a shopper sent and turns it into what may be stored (never a card
+   * number); throws a `validation_error` naming the bad fields.
+   */
+  tokenize(input: CardInput | undefined): PaymentSource | null;
+  /** Charges `amount` (a decimal string) of `currency` to a stored source. */
+  process(amount: string, currency: string, source: PaymentSource | null): Promise<GatewayOutcome>;
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { StoreError } from '../../../common/errors/store-error.js';
+import type { PaymentSource } from './payment.entity.js';
+import type { CardInput, GatewayOutcome, PaymentGateway } from './payment-gateway.js';
+
+/** What a test card does when charged. */
+type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error';
+
+/**
+ * The documented test cards (README, "Test card gateway"). Any other well-formed number is
+ * declined, as a real processor declines a card it does not know.
+ */
+export const TEST_CARDS: Record<string, TestCardBehaviour> = {
+  '4242424242424242': 'approve',
+  '4111111111111111': 'approve',
+  '5555555555554444': 'approve',
+  '4000000000000002': 'decline',
+  '4000000000000119': 'gateway_error',
+};
+
+const PROFILE_PREFIX = 'test_card_';
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'master';
+  if (/^3[47]/.test(digits)) return 'american_express';
+  return 'unknown';
+}
+
+function asInteger(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\d{1,4}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/**
+ * A built-in card gateway for development and tests: it authorizes and captures at once, with
+ * the outcome chosen by the card number. It keeps only brand, last digits, expiry and a profile
+ * id that encodes the outcome, the way a real gateway hands back a vaulted card.
+ */
+export class TestCardGateway implements PaymentGateway {
+  tokenize(input: CardInput | undefined): PaymentSource {
+    const errors: Record<string, string[]> = {};
+    const digits = typeof input?.number === 'string' ? input.number.replace(/[\s-]/g, '') : '';
+    if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
+      errors['source.number'] = ['number must be a valid card number'];
+    }
+    const month = asInteger(input?.month);
+    if (month === undefined || month < 1 || month > 12) {
+      errors['source.month'] = ['month must be 1 to 12'];
+    }
+    const year = asInteger(input?.year);
+    const now = new Date();
+    if (
+      year === undefined ||
+      year < now.getUTCFullYear() ||
+      (year === now.getUTCFullYear() && month !== undefined && month < now.getUTCMonth() + 1)
+    ) {
+      errors['source.year'] = ['the card has expired or the year is missing'];
+    }
+    const cvv = input?.verification_value;
+    if (cvv !== undefined && (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv))) {
+      errors['source.verification_value'] = ['verification_value must be 3 or 4 digits'];
+    }
+    if (Object.keys(errors).length > 0) {
+      throw new StoreError('validation_error', 'The card details are invalid', errors);
+    }
+    const behaviour = TEST_CARDS[digits] ?? 'decline';
+    return {
+      brand: brandOf(digits),
+      last_digits: digits.slice(-4),
+      month,
+      year,
+      name: typeof input?.name === 'string' ? input.name.slice(0, 255) : null,
+      gateway_payment_profile_id: `${PROFILE_PREFIX}${behaviour}`,
+    };
+  }
+
+  process(
+    _amount: string,
+    _currency: string,
+    source: PaymentSource | null,
+  ): Promise<GatewayOutcome> {
+    const behaviour = source?.gateway_payment_profile_id?.slice(PROFILE_PREFIX.length);
+    const reference = `test_${randomBytes(8).toString('hex')}`;
+    switch (behaviour) {
+      case 'approve':
+        return Promise.resolve({ kind: 'captured', reference });
+      case 'gateway_error':
+        return Promise.resolve({
+          kind: 'error',
+          message: 'The test gateway could not be reached (simulated processor error)',
+        });
+      default:
+        return Promise.resolve({ kind: 'declined', message: 'The card was declined', reference });
+    }
+  }
+}

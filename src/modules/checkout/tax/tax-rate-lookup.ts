@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ApplicableTaxRate } from '../../orders/domain/order-totals.js';
+
+/** The tax rates of the zones a country belongs to. */
+@Injectable()
+export class TaxRateLookup {
+  async forCountry(
+    manager: EntityManager,
+    storeId: string,
+    countryIso: string,
+  ): Promise<ApplicableTaxRate[]> {
+    const rows: {
+      id: string;
+      name: string;
+      rate: string;
+      tax_category: string;
+      included_in_price: boolean;
+    }[] = await manager.query(
+      `SELECT tr.id::text AS id, tr.name, tr.rate::text AS rate, tr.tax_category, tr.included_in_price
+       FROM tax_rates tr JOIN zones z ON z.id = tr.zone_id
+       WHERE tr.store_id = $1 AND $2 = ANY(z.country_isos)
+       ORDER BY tr.id`,
+      [storeId, countryIso],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      rate: row.rate,
+      taxCategory: row.tax_category,
+      includedInPrice: row.included_in_price,
+    }));
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { StoreError } from '../../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { Address } from '../../customers/address.entity.js';
+import { type FieldErrors, readAddressInput } from '../../customers/address-input.js';
+import type { AddressBody } from '../../customers/dto/address.body.js';
+import { Country } from '../../geography/country.entity.js';
+import type { Order } from '../entities/order.entity.js';
+
+/** How a request names one of the order's addresses: inline, or a saved one by id. */
+export interface AddressChoice {
+  field: string;
+  inline?: AddressBody;
+  savedId?: string;
+}
+
+/**
+ * Gives an order its own copies of its addresses, so that editing the address book later never
+ * rewrites a placed order.
+ */
+@Injectable()
+export class CartAddresses {
+  constructor(private readonly ids: PublicIdCodec) {}
+
+  /** Validates every choice first (one 422 naming all problems), then stores the copies. */
+  async resolve(
+    manager: EntityManager,
+    order: Order,
+    choices: AddressChoice[],
+  ): Promise<(string | null)[]> {
+    const errors: FieldErrors = {};
+    const fields: Partial<Address>[] = [];
+    for (const choice of choices) {
+      fields.push(await this.fieldsOf(manager, order, choice, errors));
+    }
+    if (Object.keys(errors).length > 0) {
+      throw new StoreError('validation_error', 'The address is invalid', errors);
+    }
+    const ids: (string | null)[] = [];
+    for (const copy of fields) {
+      const saved = await manager.save(
+        manager.create(Address, { ...copy, storeId: order.storeId, customerId: null }),
+      );
+      ids.push(saved.id);
+    }
+    return ids;
+  }
+
+  /** Drops the order's former private copies that it no longer points to. */
+  async discard(manager: EntityManager, order: Order, formerIds: (string | null)[]): Promise<void> {
+    const unused = formerIds.filter(
+      (id): id is string => id !== null && id !== order.billAddressId && id !== order.shipAddressId,
+    );
+    if (unused.length === 0) return;
+    await manager.query(
+      `DELETE FROM addresses a WHERE a.id = ANY($1::bigint[]) AND a.customer_id IS NULL
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.bill_address_id = a.id OR o.ship_address_id = a.id)`,
+      [unused],
+    );
+  }
+
+  private async fieldsOf(
+    manager: EntityManager,
+    order: Order,
+    choice: AddressChoice,
+    errors: FieldErrors,
+  ): Promise<Partial<Address>> {
+    if (choice.savedId !== undefined) return this.saved(manager, order, choice.savedId);
+    const input = readAddressInput(choice.inline ?? {}, 'create');
+    for (const [name, messages] of Object.entries(input.errors)) {
+      errors[`${choice.field}.${name}`] = messages;
+    }
+    const iso = input.fields.countryIso;
+    if (iso !== undefined && !(await manager.exists(Country, { where: { iso } }))) {
+      errors[`${choice.field}.country`] = [`country_iso ${iso} is not a known ISO 3166 code`];
+    }
+    return input.fields;
+  }
+
+  private async saved(manager: EntityManager, order: Order, publicId: string) {
+    const id = this.ids.decode(ID_PREFIX.address, publicId);
+    const address =
+      id && order.customerId
+        ? await manager.findOneBy(Address, {
+            id,
+            storeId: order.storeId,
+            customerId: order.customerId,
+          })
+        : null;
+    if (!address) throw StoreError.notFound('address');
+    const { firstname, lastname, company, address1, address2, city, zipcode, phone } = address;
+    return {
+      firstname,
+      lastname,
+      company,
+      address1,
+      address2,
+      city,
+      zipcode,
+      phone,
+      stateName: address.stateName,
+      countryIso: address.countryIso,
+    };
+  }
+}

@@ -1,0 +1,218 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, In, Not } from 'typeorm';
+import { StoreError } from '../../../common/errors/store-error.js';
+import { findPage, type Page } from '../../../common/pagination/page.js';
+import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+import { Customer } from '../../customers/customer.entity.js';
+import { type CreateCartBody, isSupportedCurrency, type UpdateCartBody } from '../dto/cart.body.js';
+import { Order } from '../entities/order.entity.js';
+import { OrderLookup, PLACED_STATES } from '../order-lookup.js';
+import { OrderMutations } from '../order-mutations.js';
+import { OrderSettler } from '../order-settler.js';
+import { issueOrderToken, randomOrderNumber } from '../order-tokens.js';
+import type { OrderView } from '../order.serializer.js';
+import { type AddressChoice, CartAddresses } from './cart-addresses.js';
+import type { CartCaller } from './cart-caller.js';
+import { CartPresenter } from './cart-presenter.js';
+
+const NUMBER_ATTEMPTS = 5;
+
+/** Shopping carts of the Store API: create, read, update (advancing checkout), abandon, claim. */
+@Injectable()
+export class Carts {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly lookup: OrderLookup,
+    private readonly mutations: OrderMutations,
+    private readonly settler: OrderSettler,
+    private readonly addresses: CartAddresses,
+    private readonly presenter: CartPresenter,
+  ) {}
+
+  async create(caller: CartCaller, body: CreateCartBody): Promise<OrderView> {
+    const currency = body.currency?.toUpperCase() ?? caller.store.defaultCurrency;
+    if (!isSupportedCurrency(currency, caller.store.supportedCurrencies)) {
+      throw new StoreError('validation_error', 'The request failed validation', {
+        currency: [`currency must be one of ${caller.store.supportedCurrencies.join(', ')}`],
+      });
+    }
+    const { token, digest } = issueOrderToken();
+    return this.dataSource.transaction(async (manager) => {
+      const email = body.email ?? (await this.customerEmail(manager, caller));
+      const order = await this.insertWithUniqueNumber(manager, {
+        storeId: caller.store.storeId,
+        tokenDigest: digest,
+        currency,
+        email: email ?? null,
+        customerId: caller.customerId,
+      });
+      return this.presenter.present(manager, order, { issuedToken: token });
+    });
+  }
+
+  /** The signed-in customer's open carts, newest first. */
+  async list(caller: CartCaller, query: PaginationQuery): Promise<Page<OrderView>> {
+    const customerId = requireCustomer(caller);
+    const manager = this.dataSource.manager;
+    const page = await findPage(
+      query,
+      (window) =>
+        manager.findAndCount(Order, {
+          where: {
+            storeId: caller.store.storeId,
+            customerId,
+            state: Not(In([...PLACED_STATES])),
+          },
+          order: { updatedAt: 'DESC', id: 'DESC' },
+          ...window,
+        }),
+      (order) => order,
+    );
+    const data: OrderView[] = [];
+    for (const order of page.data) data.push(await this.presenter.present(manager, order, caller));
+    return { data, meta: page.meta };
+  }
+
+  async show(caller: CartCaller, publicId: string): Promise<OrderView> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.cartOf(manager, caller, publicId);
+    return this.presenter.present(manager, order, caller);
+  }
+
+  /** Sets email, addresses and instructions, then advances the checkout as far as it can go. */
+  update(caller: CartCaller, publicId: string, body: UpdateCartBody): Promise<OrderView> {
+    return this.mutations.run(
+      (manager) => this.lookup.cartOf(manager, caller, publicId),
+      body.state_lock_version,
+      async (transaction) => {
+        const { manager, order } = transaction;
+        const changes: Partial<Order> = {};
+        if (body.email !== undefined) changes.email = body.email.trim().toLowerCase();
+        if (body.special_instructions !== undefined) {
+          changes.specialInstructions = body.special_instructions;
+        }
+        Object.assign(changes, await this.addressChanges(manager, order, body));
+        if (Object.keys(changes).length > 0) {
+          const former = [order.billAddressId, order.shipAddressId];
+          await manager.update(Order, { id: order.id }, changes);
+          Object.assign(order, changes);
+          await this.addresses.discard(manager, order, former);
+        }
+        await this.settler.settle(transaction);
+        return this.presenter.present(manager, order, caller);
+      },
+    );
+  }
+
+  /** Abandons a cart; its lines and shipments go with it. */
+  async remove(caller: CartCaller, publicId: string): Promise<void> {
+    await this.mutations.run(
+      (manager) => this.lookup.cartOf(manager, caller, publicId),
+      undefined,
+      async ({ manager, order }) => {
+        await manager.delete(Order, { id: order.id });
+        await this.addresses.discard(
+          manager,
+          { ...order, billAddressId: null, shipAddressId: null },
+          [order.billAddressId, order.shipAddressId],
+        );
+      },
+    );
+  }
+
+  /** Gives a guest cart (proved by its token) to the signed-in customer. */
+  associate(caller: CartCaller, publicId: string): Promise<OrderView> {
+    const customerId = requireCustomer(caller);
+    const guest: CartCaller = { ...caller, customerId: null };
+    return this.mutations.run(
+      (manager) => this.lookup.cartOf(manager, guest, publicId),
+      undefined,
+      async (transaction) => {
+        const { manager, order } = transaction;
+        if (order.customerId !== null && order.customerId !== customerId) {
+          throw new StoreError('cart_not_found', 'The cart does not exist or is not yours');
+        }
+        order.customerId = customerId;
+        order.email ??= (await this.customerEmail(manager, caller)) ?? null;
+        await manager.update(Order, { id: order.id }, { customerId, email: order.email });
+        await this.settler.settle(transaction);
+        return this.presenter.present(manager, order, caller);
+      },
+    );
+  }
+
+  private async addressChanges(
+    manager: EntityManager,
+    order: Order,
+    body: UpdateCartBody,
+  ): Promise<Partial<Order>> {
+    const billing = choice('billing_address', body.billing_address, body.billing_address_id);
+    let shipping = choice('shipping_address', body.shipping_address, body.shipping_address_id);
+    if (body.use_shipping === true && billing) shipping = undefined;
+    const chosen = [billing, shipping].filter((entry): entry is AddressChoice => !!entry);
+    if (chosen.length === 0 && body.use_shipping !== true) return {};
+    const ids = await this.addresses.resolve(manager, order, chosen);
+    const changes: Partial<Order> = {};
+    if (billing) changes.billAddressId = ids[0];
+    if (shipping) changes.shipAddressId = ids[billing ? 1 : 0];
+    if (body.use_shipping === true) {
+      const billAddressId = changes.billAddressId ?? order.billAddressId;
+      if (billAddressId === null) {
+        throw new StoreError('validation_error', 'The request failed validation', {
+          use_shipping: ['use_shipping needs a billing address'],
+        });
+      }
+      changes.shipAddressId = billAddressId;
+    }
+    return changes;
+  }
+
+  private async customerEmail(
+    manager: EntityManager,
+    caller: CartCaller,
+  ): Promise<string | undefined> {
+    if (caller.customerId === null) return undefined;
+    const customer = await manager.findOneBy(Customer, {
+      id: caller.customerId,
+      storeId: caller.store.storeId,
+    });
+    return customer?.email;
+  }
+
+  private async insertWithUniqueNumber(
+    manager: EntityManager,
+    fields: Pick<Order, 'storeId' | 'tokenDigest' | 'currency' | 'email' | 'customerId'>,
+  ): Promise<Order> {
+    for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
+      const rows: { id: string }[] = await manager.query(
+        `INSERT INTO orders (store_id, number, token_digest, currency, email, customer_id)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (store_id, number) DO NOTHING RETURNING id::text AS id`,
+        [
+          fields.storeId,
+          randomOrderNumber(),
+          fields.tokenDigest,
+          fields.currency,
+          fields.email,
+          fields.customerId,
+        ],
+      );
+      if (rows.length > 0) return manager.findOneByOrFail(Order, { id: rows[0].id });
+    }
+    throw new Error('Could not find a free order number');
+  }
+}
+
+function choice(field: string, inline?: object, savedId?: string): AddressChoice | undefined {
+  if (savedId !== undefined) return { field, savedId };
+  if (inline !== undefined) return { field, inline };
+  return undefined;
+}
+
+function requireCustomer(caller: CartCaller): string {
+  if (caller.customerId === null) {
+    throw new StoreError('authentication_required', 'A signed-in customer is required');
+  }
+  return caller.customerId;
+}

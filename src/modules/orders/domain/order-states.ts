@@ -1,0 +1,50 @@
+import { Money } from '../../../common/money/money.js';
+import type { ShipmentState } from '../../checkout/shipping/shipment.entity.js';
+import type { OrderPaymentState, OrderShipmentState } from '../entities/order.entity.js';
+
+/** What an order's payment state depends on; amounts are decimal strings in `currency`. */
+export interface PaymentFacts {
+  total: string;
+  paymentTotal: string;
+  currency: string;
+  canceled: boolean;
+  lastPaymentFailed: boolean;
+}
+
+/**
+ * The order's payment state (Spree rules): a canceled order with nothing paid is `void`; a
+ * failed last payment with nothing paid is `failed`; otherwise what was paid is compared with
+ * what is owed (`balance_due`, `credit_owed` or `paid`). A canceled order owes nothing, so any
+ * payment it kept is `credit_owed`.
+ */
+export function derivePaymentState(facts: PaymentFacts): OrderPaymentState {
+  const paid = Money.of(facts.paymentTotal, facts.currency).round();
+  if (facts.canceled && paid.isZero()) return 'void';
+  if (facts.lastPaymentFailed && paid.isZero()) return 'failed';
+
+  const owed = facts.canceled ? Money.zero(facts.currency) : Money.of(facts.total, facts.currency);
+  switch (paid.compare(owed.round())) {
+    case -1:
+      return 'balance_due';
+    case 1:
+      return 'credit_owed';
+    case 0:
+      return 'paid';
+  }
+}
+
+/**
+ * The order's shipment state from its shipments' states: null without shipments; `canceled` when
+ * all are; otherwise, ignoring canceled ones, `backorder` if any is, `shipped` if all are,
+ * `partial` if some are, `ready` if all are, else `pending`.
+ */
+export function deriveShipmentState(states: ShipmentState[]): OrderShipmentState | null {
+  if (states.length === 0) return null;
+  const active = states.filter((state) => state !== 'canceled');
+  if (active.length === 0) return 'canceled';
+  if (active.includes('backorder')) return 'backorder';
+  if (active.every((state) => state === 'shipped')) return 'shipped';
+  if (active.includes('shipped')) return 'partial';
+  if (active.every((state) => state === 'ready')) return 'ready';
+  return 'pending';
+}

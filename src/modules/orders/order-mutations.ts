@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import type { Order } from './entities/order.entity.js';
+import { isPlaced } from './order-lookup.js';
+
+/** The transaction of one state-changing operation on one order. */
+export interface OrderTransaction {
+  manager: EntityManager;
+  /** The order as read, with `stateLockVersion` already the new, claimed version. */
+  order: Order;
+}
+
+/**
+ * Runs every state-changing order operation: one transaction that claims the next
+ * `state_lock_version` with a conditional update. Whoever changed the order since it was read
+ * wins; this caller gets 409. A client that sends the version it read gets 409 when it is stale.
+ */
+@Injectable()
+export class OrderMutations {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  run<T>(
+    find: (manager: EntityManager) => Promise<Order>,
+    expectedVersion: number | undefined,
+    work: (transaction: OrderTransaction) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await find(manager);
+      if (expectedVersion !== undefined && expectedVersion !== order.stateLockVersion) {
+        throw conflict(order, 'The order changed since that version was read', {
+          state_lock_version: order.stateLockVersion,
+        });
+      }
+      const claimed: unknown[] = await manager.query(
+        `UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
+         WHERE id = $1 AND state_lock_version = $2 RETURNING id`,
+        [order.id, order.stateLockVersion],
+      );
+      // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
+      const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
+      if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
+      order.stateLockVersion += 1;
+      return work({ manager, order });
+    });
+  }
+}
+
+function conflict(order: Order, message: string, details?: Record<string, unknown>): StoreError {
+  return new StoreError(
+    isPlaced(order) ? 'order_already_updated' : 'cart_already_updated',
+    `${message}; fetch it again and retry`,
+    details,
+  );
+}

@@ -1,0 +1,60 @@
+import { Module } from '@nestjs/common';
+import { CheckoutModule } from '../checkout/checkout.module.js';
+import { CustomersModule } from '../customers/customers.module.js';
+import { StoreCreditsModule } from '../store-credits/store-credits.module.js';
+import { CartAddresses } from './carts/cart-addresses.js';
+import { CartCheckout } from './carts/cart-checkout.service.js';
+import { CartItems } from './carts/cart-items.service.js';
+import { CartPresenter } from './carts/cart-presenter.js';
+import { Carts } from './carts/carts.service.js';
+import { StoreCartCheckoutController } from './carts/store-cart-checkout.controller.js';
+import { StoreCartItemsController } from './carts/store-cart-items.controller.js';
+import { StoreCartsController } from './carts/store-carts.controller.js';
+import { OrderCompletion } from './order-completion.js';
+import { OrderLookup } from './order-lookup.js';
+import { OrderMutations } from './order-mutations.js';
+import { OrderPayments } from './order-payments.js';
+import { OrderSerializer } from './order.serializer.js';
+import { OrderSettler } from './order-settler.js';
+import { OrderSnapshots } from './order-snapshot.js';
+import { OrderStock } from './order-stock.js';
+import { PlacedOrders } from './placed-orders.service.js';
+import { StoreOrdersController } from './store-orders.controller.js';
+
+/** Carts and orders: the Store API checkout, order history and the Admin API's orders. */
+@Module({
+  imports: [CheckoutModule, CustomersModule, StoreCreditsModule],
+  controllers: [
+    StoreCartsController,
+    StoreCartItemsController,
+    StoreCartCheckoutController,
+    StoreOrdersController,
+  ],
+  providers: [
+    OrderLookup,
+    OrderMutations,
+    OrderSettler,
+    OrderSnapshots,
+    OrderSerializer,
+    OrderStock,
+    OrderPayments,
+    OrderCompletion,
+    CartPresenter,
+    CartAddresses,
+    Carts,
+    CartItems,
+    CartCheckout,
+    PlacedOrders,
+  ],
+  exports: [
+    OrderLookup,
+    OrderMutations,
+    OrderSettler,
+    OrderSnapshots,
+    OrderSerializer,
+    OrderStock,
+    OrderPayments,
+    OrderCompletion,
+  ],
+})
+export class OrdersModule {}

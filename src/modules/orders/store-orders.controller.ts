@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import { type CartCaller, CurrentCartCaller } from './carts/cart-caller.js';
+import { PlacedOrders } from './placed-orders.service.js';
+
+@ApiTags('Store: orders')
+@ApiSecurity('publishable-key')
+@Controller('api/v3/store')
+export class StoreOrdersController {
+  constructor(private readonly orders: PlacedOrders) {}
+
+  @Get('orders/:id')
+  @ApiOperation({
+    summary: "A placed order (`or_…`) of the signed-in customer or the cart token's holder",
+  })
+  show(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
+    return this.orders.show(caller, id);
+  }
+
+  @Get('customers/me/orders')
+  @ApiBearerAuth('jwt')
+  @ApiOperation({ summary: "The signed-in customer's placed orders, newest first" })
+  history(@CurrentCartCaller() caller: CartCaller, @Query() query: PaginationQuery) {
+    return this.orders.history(caller, query);
+  }
+
+  @Get('customers/me/orders/:id')
+  @ApiBearerAuth('jwt')
+  @ApiOperation({ summary: 'One placed order of the signed-in customer' })
+  showOwn(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
+    return this.orders.show({ ...caller, cartToken: null }, id, { signedIn: true });
+  }
+}
