@@ -35,13 +35,14 @@ export class OrderMutations {
       }
       const claimed: unknown[] = await manager.query(
         `UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
-         WHERE id = $1 AND state_lock_version = $2 RETURNING id`,
+         WHERE id = $1 AND state_lock_version = $2 RETURNING updated_at`,
         [order.id, order.stateLockVersion],
       );
       // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
-      const rows = Array.isArray(claimed[0]) ? (claimed[0] as unknown[]) : claimed;
+      const rows = (Array.isArray(claimed[0]) ? claimed[0] : claimed) as { updated_at: Date }[];
       if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
       order.stateLockVersion += 1;
+      order.updatedAt = rows[0].updated_at;
       return work({ manager, order });
     });
   }
