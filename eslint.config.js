@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'test/helpers/*.module.ts'],
     rules: {
       // Nest resolves constructor parameters from emitted metadata: classes used there are value imports.
       '@typescript-eslint/consistent-type-imports': 'off',

@@ -1,6 +1,24 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { EventPublisher } from './event-publisher.js';
+import { EventRelay } from './event-relay.js';
+import { OutboxCommitHook } from './outbox-commit-hook.js';
+import { OutboxSweeper } from './outbox-sweeper.js';
+import { SubscriberJobs } from './subscriber-jobs.js';
+import { SubscriberRegistry } from './subscriber-registry.js';
 
+/** The transactional outbox, its relay and sweeper, and explicitly registered subscribers. */
 @Global()
-@Module({ providers: [EventPublisher], exports: [EventPublisher] })
+@Module({
+  imports: [DiscoveryModule],
+  providers: [
+    EventPublisher,
+    EventRelay,
+    SubscriberRegistry,
+    OutboxCommitHook,
+    OutboxSweeper,
+    SubscriberJobs,
+  ],
+  exports: [EventPublisher, EventRelay, OutboxSweeper, OutboxCommitHook],
+})
 export class EventsModule {}

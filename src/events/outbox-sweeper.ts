@@ -1,0 +1,69 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppConfig } from '../config/index.js';
+import { EventRelay } from './event-relay.js';
+
+const SWEEP_EVERY_MS = 2_000;
+/** Events younger than this are still being relayed by the process that committed them. */
+const GRACE = '2 seconds';
+const BATCH = 100;
+
+/**
+ * Re-relays events that were committed but never relayed (the process died in between). Rows are
+ * claimed with `FOR UPDATE SKIP LOCKED`, so any number of workers can sweep side by side.
+ */
+@Injectable()
+export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxSweeper');
+  private timer?: NodeJS.Timeout;
+  private sweeping?: Promise<number>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly relay: EventRelay,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runsWorkers) return;
+    this.timer = setInterval(() => void this.sweepOnce(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** Relays one batch of left-behind events; returns how many. */
+  sweepOnce(grace = GRACE): Promise<number> {
+    this.sweeping ??= this.sweep(grace).finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweep(grace: string): Promise<number> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const rows: { id: string }[] = await manager.query(
+          `SELECT id FROM events WHERE relayed_at IS NULL AND created_at < now() - $1::interval
+           ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+          [grace],
+        );
+        await this.relay.relay(
+          rows.map((row) => row.id),
+          manager,
+        );
+        return rows.length;
+      });
+    } catch (error) {
+      this.logger.warn(`Outbox sweep failed: ${String(error)}`);
+      return 0;
+    }
+  }
+}

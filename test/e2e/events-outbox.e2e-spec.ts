@@ -1,0 +1,95 @@
+import { OutboxCommitHook } from '../../src/events/outbox-commit-hook.js';
+import { OutboxSweeper } from '../../src/events/outbox-sweeper.js';
+import {
+  EventsProbeModule,
+  failingCalls,
+  ProbePublisher,
+  received,
+} from '../helpers/events-probe.module.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/** Polls until `check` passes (background jobs run shortly after the request). */
+async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+const seen = (subscriber: string, eventId: string) =>
+  (received[subscriber] ?? []).filter((event) => event.id === eventId);
+
+describe('Transactional outbox and subscribers', () => {
+  let t: TestApp;
+  let publisher: ProbePublisher;
+
+  beforeAll(async () => {
+    t = await startTestApp({ extraModules: [EventsProbeModule] });
+    publisher = t.app.get(ProbePublisher);
+  });
+  afterAll(() => t.close());
+
+  it('delivers a committed event to matching subscribers once, with the full message', async () => {
+    const id = await publisher.publish('brand.featured', { id: 'brand_x', name: 'Acme' });
+    await eventually(() => expect(seen('brand', id)).toHaveLength(1));
+    const [event] = seen('brand', id);
+    expect(event).toEqual({
+      id,
+      name: 'brand.featured',
+      store_id: null,
+      payload: { id: 'brand_x', name: 'Acme' },
+      metadata: { source: 'probe' },
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+    expect(seen('everything-sync', id)).toHaveLength(1);
+    await t.app.get(OutboxCommitHook).idle();
+    const [row] = await t.dataSource.query('SELECT relayed_at FROM events WHERE id = $1', [id]);
+    expect(row.relayed_at).not.toBeNull();
+  });
+
+  it('publishes nothing for a rolled-back transaction', async () => {
+    const id = await publisher.publish('brand.featured', { id: 'brand_y' }, false);
+    await t.app.get(OutboxCommitHook).idle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await t.dataSource.query('SELECT 1 FROM events WHERE id = $1', [id])).toHaveLength(0);
+    expect(seen('brand', id)).toHaveLength(0);
+    expect(seen('everything-sync', id)).toHaveLength(0);
+  });
+
+  it('never runs a subscriber that no module registers, and skips non-matching ones', async () => {
+    const id = await publisher.publish('order.completed', { id: 'or_x' });
+    await eventually(() => expect(seen('everything-sync', id)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen('unregistered', id)).toHaveLength(0);
+    expect(seen('brand', id)).toHaveLength(0);
+  });
+
+  it('retries a failing background subscriber until it succeeds (3 attempts)', async () => {
+    const id = await publisher.publish('probe.flaky', {});
+    await eventually(() => expect(seen('flaky', id)).toHaveLength(1), 15_000);
+    expect(failingCalls[id]).toBe(3);
+  });
+
+  it('sweeps events committed but never relayed, exactly once however often it runs', async () => {
+    const [{ id }] = await t.dataSource.query(
+      `INSERT INTO events (id, name, payload, created_at)
+       VALUES (gen_random_uuid(), 'brand.updated', '{"id":"brand_z"}', now() - interval '1 minute')
+       RETURNING id`,
+    );
+    const sweeper = t.app.get(OutboxSweeper);
+    expect(await sweeper.sweepOnce()).toBeGreaterThanOrEqual(1);
+    await eventually(() => expect(seen('brand', id)).toHaveLength(1));
+    expect(await sweeper.sweepOnce()).toBe(0);
+    // Relaying the same event again enqueues nothing new: job ids derive from event + subscriber.
+    await t.dataSource.query('UPDATE events SET relayed_at = NULL WHERE id = $1', [id]);
+    await sweeper.sweepOnce();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen('brand', id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,78 @@
+import { Injectable, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { StoreEventMessage } from '../../src/events/event-envelope.js';
+import { EventPublisher } from '../../src/events/event-publisher.js';
+import { type EventSubscriber, Subscribes } from '../../src/events/subscriber.decorator.js';
+
+/** What the probe subscribers saw, by subscriber. */
+export const received: Record<string, StoreEventMessage[]> = {};
+/** How many times the failing subscriber was called, by event id. */
+export const failingCalls: Record<string, number> = {};
+
+function record(subscriber: string, event: StoreEventMessage): void {
+  (received[subscriber] ??= []).push(event);
+}
+
+@Injectable()
+@Subscribes(['brand.*'])
+export class BrandSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('brand', event);
+  }
+}
+
+@Injectable()
+@Subscribes(['*'], { sync: true })
+export class EverythingSyncSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('everything-sync', event);
+  }
+}
+
+@Injectable()
+@Subscribes(['probe.flaky'])
+export class FlakySubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    failingCalls[event.id] = (failingCalls[event.id] ?? 0) + 1;
+    if (failingCalls[event.id] < 3) throw new Error('not yet');
+    record('flaky', event);
+  }
+}
+
+/** Declared but provided by no module: it must never run. */
+@Injectable()
+@Subscribes(['*'])
+export class UnregisteredSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('unregistered', event);
+  }
+}
+
+/** Publishes inside a transaction that commits or rolls back. */
+@Injectable()
+export class ProbePublisher {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async publish(name: string, payload: Record<string, unknown>, commit = true): Promise<string> {
+    let id = '';
+    await this.dataSource
+      .transaction(async (manager) => {
+        id = await this.events.publish({ manager, storeId: null }, name, payload, {
+          source: 'probe',
+        });
+        if (!commit) throw new Error('roll back');
+      })
+      .catch((error: Error) => {
+        if (commit) throw error;
+      });
+    return id;
+  }
+}
+
+@Module({
+  providers: [BrandSubscriber, EverythingSyncSubscriber, FlakySubscriber, ProbePublisher],
+})
+export class EventsProbeModule {}
