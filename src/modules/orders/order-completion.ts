@@ -71,7 +71,6 @@ export class OrderCompletion {
 
     const previousState = order.state;
     order.state = 'complete';
-    order.completedAt = new Date();
     order.paymentTotal = captured.toString();
     order.paymentState = derivePaymentState({
       total: order.total,
@@ -81,17 +80,30 @@ export class OrderCompletion {
       lastPaymentFailed: false,
     });
     const shipmentState = order.paymentState === 'paid' ? 'ready' : 'pending';
-    await manager.query(`UPDATE shipments SET state = $2, updated_at = now() WHERE order_id = $1`, [
-      order.id,
-      shipmentState,
-    ]);
+    for (const shipment of snapshot.shipments) {
+      await manager.query(`UPDATE shipments SET state = $2, updated_at = now() WHERE id = $1`, [
+        shipment.id,
+        shipmentState,
+      ]);
+      await recordStateChange(
+        manager,
+        order.storeId,
+        order.id,
+        'shipment',
+        shipment.id,
+        shipment.state,
+        shipmentState,
+      );
+    }
     order.shipmentState = deriveShipmentState(snapshot.shipments.map(() => shipmentState));
-    await manager.query(
-      `UPDATE orders SET state = 'complete', completed_at = $2, payment_total = $3,
-         payment_state = $4, shipment_state = $5, updated_at = now()
-       WHERE id = $1`,
-      [order.id, order.completedAt, order.paymentTotal, order.paymentState, order.shipmentState],
+    const [[placed]]: [{ completed_at: Date; updated_at: Date }[]] = await manager.query(
+      `UPDATE orders SET state = 'complete', completed_at = now(), payment_total = $2,
+         payment_state = $3, shipment_state = $4, updated_at = now()
+       WHERE id = $1 RETURNING completed_at, updated_at`,
+      [order.id, order.paymentTotal, order.paymentState, order.shipmentState],
     );
+    order.completedAt = placed.completed_at;
+    order.updatedAt = placed.updated_at;
     await recordStateChange(
       manager,
       order.storeId,

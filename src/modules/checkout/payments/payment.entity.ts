@@ -47,7 +47,8 @@ export class Payment extends StoreScopedEntity {
   @Column({ name: 'store_credit_id', type: 'bigint', nullable: true })
   storeCreditId: string | null;
 
-  @ManyToOne('StoreCredit', { onDelete: 'RESTRICT' })
+  /** A credit goes only with its customer, who has no placed orders: its cart payments go too. */
+  @ManyToOne('StoreCredit', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'store_credit_id' })
   storeCredit?: StoreCredit;
 

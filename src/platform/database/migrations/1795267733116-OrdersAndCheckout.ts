@@ -160,7 +160,7 @@ export class OrdersAndCheckout1795267733116 implements MigrationInterface {
       `ALTER TABLE "payments" ADD CONSTRAINT "FK_12fd861c33c885f01b9a7da7d93" FOREIGN KEY ("payment_method_id") REFERENCES "payment_methods"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
-      `ALTER TABLE "payments" ADD CONSTRAINT "FK_6a23181e845fbf9fb98a6e78658" FOREIGN KEY ("store_credit_id") REFERENCES "store_credits"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+      `ALTER TABLE "payments" ADD CONSTRAINT "FK_6a23181e845fbf9fb98a6e78658" FOREIGN KEY ("store_credit_id") REFERENCES "store_credits"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
       `ALTER TABLE "store_credits" ADD CONSTRAINT "FK_392d6eba00b6f551c3a91d1155e" FOREIGN KEY ("store_id") REFERENCES "stores"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
