@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { QueueName } from '../platform/queue/queue.port.js';
 import type { StoreEventMessage } from './event-envelope.js';
 
@@ -12,5 +13,6 @@ export interface FanoutJob {
 
 /** Something outside the events module that wants jobs for events (the webhooks module). */
 export abstract class EventFanout {
-  abstract jobsFor(event: StoreEventMessage): Promise<FanoutJob[]>;
+  /** `manager` is the relay's: query through it (the embedded database has one connection). */
+  abstract jobsFor(event: StoreEventMessage, manager: EntityManager): Promise<FanoutJob[]>;
 }

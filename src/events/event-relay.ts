@@ -44,7 +44,7 @@ export class EventRelay {
        FROM events WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
       [eventIds],
     );
-    for (const row of rows) await this.relayOne(toMessage(row));
+    for (const row of rows) await this.relayOne(toMessage(row), manager);
     await manager.query('UPDATE events SET relayed_at = now() WHERE id = ANY($1::uuid[])', [
       rows.map((row) => row.id),
     ]);
@@ -72,7 +72,7 @@ export class EventRelay {
     return this.fanoutTarget ?? null;
   }
 
-  private async relayOne(event: StoreEventMessage): Promise<void> {
+  private async relayOne(event: StoreEventMessage, manager: EntityManager): Promise<void> {
     for (const subscriber of this.subscribers.matching(event.name)) {
       if (subscriber.sync) {
         try {
@@ -95,7 +95,7 @@ export class EventRelay {
         },
       );
     }
-    for (const job of (await this.fanout()?.jobsFor(event)) ?? []) {
+    for (const job of (await this.fanout()?.jobsFor(event, manager)) ?? []) {
       await this.queue.enqueue(job.queue, job.name, job.data, { jobId: `${event.id}:${job.key}` });
     }
   }
