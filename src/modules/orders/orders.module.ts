@@ -2,6 +2,12 @@ import { Module } from '@nestjs/common';
 import { CheckoutModule } from '../checkout/checkout.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
 import { StoreCreditsModule } from '../store-credits/store-credits.module.js';
+import { AdminOrderChanges } from './admin/admin-order-changes.js';
+import { AdminOrderPresenter } from './admin/admin-order-presenter.js';
+import { AdminOrderQueries } from './admin/admin-order-queries.js';
+import { AdminOrdersController } from './admin/admin-orders.controller.js';
+import { DraftOrderCreation } from './admin/draft-order-creation.js';
+import { OrderCancellation } from './admin/order-cancellation.js';
 import { CartAddresses } from './carts/cart-addresses.js';
 import { CartCheckout } from './carts/cart-checkout.service.js';
 import { CartItems } from './carts/cart-items.service.js';
@@ -11,6 +17,7 @@ import { StoreCartCheckoutController } from './carts/store-cart-checkout.control
 import { StoreCartItemsController } from './carts/store-cart-items.controller.js';
 import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
+import { OrderLines } from './order-lines.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderMutations } from './order-mutations.js';
 import { OrderPayments } from './order-payments.js';
@@ -29,6 +36,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     StoreCartItemsController,
     StoreCartCheckoutController,
     StoreOrdersController,
+    AdminOrdersController,
   ],
   providers: [
     OrderLookup,
@@ -45,6 +53,12 @@ import { StoreOrdersController } from './store-orders.controller.js';
     CartItems,
     CartCheckout,
     PlacedOrders,
+    OrderLines,
+    AdminOrderPresenter,
+    AdminOrderQueries,
+    DraftOrderCreation,
+    AdminOrderChanges,
+    OrderCancellation,
   ],
   exports: [
     OrderLookup,

@@ -10,13 +10,12 @@ import { Order } from '../entities/order.entity.js';
 import { OrderLookup, PLACED_STATES } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
 import { OrderSettler } from '../order-settler.js';
-import { issueOrderToken, randomOrderNumber } from '../order-tokens.js';
+import { insertNewOrder } from '../new-order-row.js';
+import { issueOrderToken } from '../order-tokens.js';
 import type { OrderView } from '../order.serializer.js';
 import { type AddressChoice, CartAddresses } from './cart-addresses.js';
 import type { CartCaller } from './cart-caller.js';
 import { CartPresenter } from './cart-presenter.js';
-
-const NUMBER_ATTEMPTS = 5;
 
 /** Shopping carts of the Store API: create, read, update (advancing checkout), abandon, claim. */
 @Injectable()
@@ -40,12 +39,13 @@ export class Carts {
     const { token, digest } = issueOrderToken();
     return this.dataSource.transaction(async (manager) => {
       const email = body.email ?? (await this.customerEmail(manager, caller));
-      const order = await this.insertWithUniqueNumber(manager, {
+      const order = await insertNewOrder(manager, {
         storeId: caller.store.storeId,
         tokenDigest: digest,
         currency,
         email: email ?? null,
         customerId: caller.customerId,
+        channel: 'storefront',
       });
       return this.presenter.present(manager, order, { issuedToken: token });
     });
@@ -178,29 +178,6 @@ export class Carts {
       storeId: caller.store.storeId,
     });
     return customer?.email;
-  }
-
-  private async insertWithUniqueNumber(
-    manager: EntityManager,
-    fields: Pick<Order, 'storeId' | 'tokenDigest' | 'currency' | 'email' | 'customerId'>,
-  ): Promise<Order> {
-    for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-      const rows: { id: string }[] = await manager.query(
-        `INSERT INTO orders (store_id, number, token_digest, currency, email, customer_id)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (store_id, number) DO NOTHING RETURNING id::text AS id`,
-        [
-          fields.storeId,
-          randomOrderNumber(),
-          fields.tokenDigest,
-          fields.currency,
-          fields.email,
-          fields.customerId,
-        ],
-      );
-      if (rows.length > 0) return manager.findOneByOrFail(Order, { id: rows[0].id });
-    }
-    throw new Error('Could not find a free order number');
   }
 }
 

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { StoreError } from '../../../common/errors/store-error.js';
+import type { StoreContext } from '../../auth/principal.js';
+import { type AddressChoice, CartAddresses } from '../carts/cart-addresses.js';
+import type { LockedBody } from '../dto/cart.body.js';
+import { Order } from '../entities/order.entity.js';
+import { OrderCompletion } from '../order-completion.js';
+import { OrderLines } from '../order-lines.js';
+import { isPlaced, OrderLookup } from '../order-lookup.js';
+import { OrderMutations } from '../order-mutations.js';
+import { OrderSettler } from '../order-settler.js';
+import type { OrderView } from '../order.serializer.js';
+import { AdminOrderPresenter } from './admin-order-presenter.js';
+import type { UpdateAdminOrderBody } from './dto/update-admin-order.body.js';
+import { setItemQuantities } from './item-quantities.js';
+
+/** What a placed order no longer takes: it was paid and stocked for these. */
+const FIXED_ONCE_PLACED = ['items', 'bill_address', 'ship_address'] as const;
+
+/**
+ * Staff edits of an order (draft or cart) and completing a draft. Each is one optimistic-locking
+ * mutation: a concurrent change, or a stale `state_lock_version`, answers 409.
+ */
+@Injectable()
+export class AdminOrderChanges {
+  constructor(
+    private readonly lookup: OrderLookup,
+    private readonly mutations: OrderMutations,
+    private readonly settler: OrderSettler,
+    private readonly addresses: CartAddresses,
+    private readonly lines: OrderLines,
+    private readonly completion: OrderCompletion,
+    private readonly presenter: AdminOrderPresenter,
+  ) {}
+
+  /** Sets email, instructions, addresses and item quantities, then re-prices the order. */
+  update(store: StoreContext, publicId: string, body: UpdateAdminOrderBody): Promise<OrderView> {
+    return this.mutations.run(
+      (manager) => this.lookup.inStore(manager, store.storeId, publicId),
+      body.state_lock_version,
+      async (transaction) => {
+        const { manager, order } = transaction;
+        const placed = isPlaced(order);
+        if (placed) ensureEditableOncePlaced(order, body);
+        const changes: Partial<Order> = {};
+        if (body.email !== undefined) changes.email = body.email;
+        if (body.special_instructions !== undefined) {
+          changes.specialInstructions = body.special_instructions;
+        }
+        Object.assign(changes, await this.addressChanges(manager, order, body));
+        if (Object.keys(changes).length > 0) {
+          const former = [order.billAddressId, order.shipAddressId];
+          await manager.update(Order, { id: order.id }, changes);
+          Object.assign(order, changes);
+          await this.addresses.discard(manager, order, former);
+        }
+        await setItemQuantities(this.lines, manager, order, body.items ?? [], {
+          zeroRemoves: true,
+        });
+        if (!placed) await this.settler.settle(transaction);
+        return this.presenter.present(manager, order);
+      },
+    );
+  }
+
+  /**
+   * Places a draft that has everything checkout needs (`cart_empty` / `cart_cannot_transition`
+   * otherwise, as in the Store API); a complete order is returned as it is.
+   */
+  complete(store: StoreContext, publicId: string, body: LockedBody): Promise<OrderView> {
+    return this.completion.complete(
+      async (manager) => {
+        const order = await this.lookup.inStore(manager, store.storeId, publicId);
+        if (order.state === 'canceled' || order.state === 'returned') {
+          throw new StoreError('cart_invalid_state', `A ${order.state} order cannot be completed`);
+        }
+        return order;
+      },
+      body.state_lock_version,
+      (manager, order) => this.presenter.present(manager, order),
+    );
+  }
+
+  private async addressChanges(
+    manager: EntityManager,
+    order: Order,
+    body: UpdateAdminOrderBody,
+  ): Promise<Partial<Order>> {
+    const choices: AddressChoice[] = [];
+    if (body.bill_address !== undefined)
+      choices.push({ field: 'bill_address', inline: body.bill_address });
+    if (body.ship_address !== undefined)
+      choices.push({ field: 'ship_address', inline: body.ship_address });
+    if (choices.length === 0) return {};
+    const ids = await this.addresses.resolve(manager, order, choices);
+    const idOf = (field: string) => ids[choices.findIndex((choice) => choice.field === field)];
+    return {
+      ...(body.bill_address === undefined ? {} : { billAddressId: idOf('bill_address') }),
+      ...(body.ship_address === undefined ? {} : { shipAddressId: idOf('ship_address') }),
+    };
+  }
+}
+
+function ensureEditableOncePlaced(order: Order, body: UpdateAdminOrderBody): void {
+  const refused = FIXED_ONCE_PLACED.filter((field) => body[field] !== undefined);
+  if (refused.length > 0) {
+    throw new StoreError(
+      'cart_invalid_state',
+      `A ${order.state} order no longer takes ${refused.join(', ')}; only email and special_instructions`,
+      { fields: refused },
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import type { Order } from '../entities/order.entity.js';
+import { OrderSerializer, type OrderView } from '../order.serializer.js';
+import { OrderSnapshots } from '../order-snapshot.js';
+
+/**
+ * Renders an order for staff: the v3 order view, always under its `or_…` id (drafts and carts
+ * included), never with the shopper's cart token.
+ */
+@Injectable()
+export class AdminOrderPresenter {
+  constructor(
+    private readonly ids: PublicIdCodec,
+    private readonly snapshots: OrderSnapshots,
+    private readonly serializer: OrderSerializer,
+  ) {}
+
+  async present(manager: EntityManager, order: Order): Promise<OrderView> {
+    const view = this.serializer.serialize(await this.snapshots.load(manager, order));
+    return { ...view, id: this.ids.encode(ID_PREFIX.order, order.id) };
+  }
+}

@@ -1,0 +1,27 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { EmailField } from '../../../customers/dto/customer-fields.js';
+import type { OrderItemInput } from './order-item.input.js';
+import { OrderItemsField } from './order-items.field.js';
+
+export class CreateDraftOrderBody {
+  @EmailField({ required: true })
+  email: string;
+
+  @ApiPropertyOptional({
+    description: "One of the store's supported currencies; default: its default",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(3)
+  currency?: string;
+
+  @ApiPropertyOptional({ description: 'The `cus_…` id of the customer the order is for' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  customer_id?: string;
+
+  @OrderItemsField('The lines to start with; each quantity a positive integer')
+  items?: OrderItemInput[];
+}

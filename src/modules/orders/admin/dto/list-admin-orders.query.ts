@@ -1,0 +1,54 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, isISO8601, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
+import { ORDER_STATES, type OrderState } from '../../entities/order.entity.js';
+
+/** An ISO 8601 date or timestamp that JavaScript reads as the same instant. */
+function isInstant(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    isISO8601(value, { strict: true }) &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
+/** An optional ISO 8601 date or timestamp; anything else is 400 `parameter_invalid`. */
+const InstantFilter = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ format: 'date-time', description }),
+    IsOptional(),
+    ValidateBy({
+      name: 'isInstant',
+      validator: {
+        validate: isInstant,
+        defaultMessage: () => '$property must be an ISO 8601 date or timestamp',
+      },
+    }),
+  );
+
+/** Filters of the admin order list; each one given narrows it. */
+export class ListAdminOrdersQuery extends PaginationQuery {
+  @ApiPropertyOptional({ enum: ORDER_STATES })
+  @IsOptional()
+  @IsIn(ORDER_STATES, { message: `state must be one of: ${ORDER_STATES.join(', ')}` })
+  state?: OrderState;
+
+  @ApiPropertyOptional({ description: 'Exact email address, case-insensitive' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'Exact order number (e.g. R123456789)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  number?: string;
+
+  @InstantFilter('Completed at or after this instant')
+  completed_at_gte?: string;
+
+  @InstantFilter('Completed at or before this instant')
+  completed_at_lte?: string;
+}

@@ -1,0 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** How many units of a variant an order should hold. */
+export class OrderItemInput {
+  @ApiProperty({ description: 'The `variant_…` id' })
+  @IsString()
+  @MaxLength(64)
+  variant_id: string;
+
+  /** Checked by the service so that a bad quantity answers `invalid_quantity`. */
+  @ApiProperty({ description: 'A positive integer (0 removes the line when updating an order)' })
+  @IsOptional()
+  quantity?: unknown;
+}

@@ -1,0 +1,36 @@
+import type { EntityManager } from 'typeorm';
+import { Order } from './entities/order.entity.js';
+import { randomOrderNumber } from './order-tokens.js';
+
+const NUMBER_ATTEMPTS = 5;
+
+/** What a new cart or draft order starts with. */
+export type NewOrderFields = Pick<
+  Order,
+  'storeId' | 'currency' | 'email' | 'customerId' | 'tokenDigest' | 'channel'
+>;
+
+/** Inserts a cart or draft order under a number that is free in its store, retrying on the rare collision. */
+export async function insertNewOrder(
+  manager: EntityManager,
+  fields: NewOrderFields,
+): Promise<Order> {
+  for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO orders (store_id, number, token_digest, currency, email, customer_id, channel)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (store_id, number) DO NOTHING RETURNING id::text AS id`,
+      [
+        fields.storeId,
+        randomOrderNumber(),
+        fields.tokenDigest,
+        fields.currency,
+        fields.email,
+        fields.customerId,
+        fields.channel,
+      ],
+    );
+    if (rows.length > 0) return manager.findOneByOrFail(Order, { id: rows[0].id });
+  }
+  throw new Error('Could not find a free order number');
+}
