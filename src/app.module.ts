@@ -18,6 +18,8 @@ import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
+import { MailModule } from './platform/mail/mail.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -45,6 +47,8 @@ export class AppModule {
         CustomersModule,
         StaffModule,
         OrdersModule,
+        MailModule,
+        WebhooksModule,
         HealthModule,
         ...extraModules,
       ],

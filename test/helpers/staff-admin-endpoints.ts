@@ -48,3 +48,28 @@ export function adminEndpoints(app: NestFastifyApplication): AdminEndpoint[] {
 export function concretePath(path: string, value: string): string {
   return path.replace(/:[A-Za-z0-9_]+\??/g, value);
 }
+
+/** The webhook routes of the Admin API and the scope each needs (the scope walk covers them). */
+export const WEBHOOK_ADMIN_ROUTES: Record<string, string> = {
+  'POST /api/v3/admin/webhook_endpoints': 'write_webhooks',
+  'GET /api/v3/admin/webhook_endpoints': 'read_webhooks',
+  'GET /api/v3/admin/webhook_endpoints/:id': 'read_webhooks',
+  'PATCH /api/v3/admin/webhook_endpoints/:id': 'write_webhooks',
+  'DELETE /api/v3/admin/webhook_endpoints/:id': 'write_webhooks',
+  'PATCH /api/v3/admin/webhook_endpoints/:id/enable': 'write_webhooks',
+  'PATCH /api/v3/admin/webhook_endpoints/:id/disable': 'write_webhooks',
+  'POST /api/v3/admin/webhook_endpoints/:id/send_test': 'write_webhooks',
+  'GET /api/v3/admin/webhook_endpoints/:endpoint_id/deliveries': 'read_webhooks',
+  'GET /api/v3/admin/webhook_endpoints/:endpoint_id/deliveries/:id': 'read_webhooks',
+  'POST /api/v3/admin/webhook_endpoints/:endpoint_id/deliveries/:id/redeliver': 'write_webhooks',
+};
+
+/** The order routes of the Admin API and the scope each needs (the scope walk covers them). */
+export const ORDER_ADMIN_ROUTES: Record<string, string> = {
+  'GET /api/v3/admin/orders': 'read_orders',
+  'GET /api/v3/admin/orders/:id': 'read_orders',
+  'POST /api/v3/admin/orders': 'write_orders',
+  'PATCH /api/v3/admin/orders/:id': 'write_orders',
+  'PATCH /api/v3/admin/orders/:id/complete': 'write_orders',
+  'PATCH /api/v3/admin/orders/:id/cancel': 'write_orders',
+};

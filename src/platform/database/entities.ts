@@ -25,6 +25,8 @@ import { PaymentMethod } from '../../modules/checkout/payments/payment-method.en
 import { Payment } from '../../modules/checkout/payments/payment.entity.js';
 import { StoreCredit } from '../../modules/store-credits/store-credit.entity.js';
 import { StoreEvent } from '../../events/event.entity.js';
+import { WebhookEndpoint } from '../../modules/webhooks/webhook-endpoint.entity.js';
+import { WebhookDelivery } from '../../modules/webhooks/webhook-delivery.entity.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -55,4 +57,6 @@ export const ENTITIES = [
   Payment,
   StoreCredit,
   StoreEvent,
+  WebhookEndpoint,
+  WebhookDelivery,
 ];

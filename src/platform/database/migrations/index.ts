@@ -2,6 +2,7 @@ import { InitialSchema1795261335513 } from './1795261335513-InitialSchema.js';
 import { SeedCountries1795261335600 } from './1795261335600-SeedCountries.js';
 import { AccessAndCustomers1795263688036 } from './1795263688036-AccessAndCustomers.js';
 import { OrdersAndCheckout1795267733116 } from './1795267733116-OrdersAndCheckout.js';
+import { Webhooks1795268466496 } from './1795268466496-Webhooks.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   SeedCountries1795261335600,
   AccessAndCustomers1795263688036,
   OrdersAndCheckout1795267733116,
+  Webhooks1795268466496,
 ];

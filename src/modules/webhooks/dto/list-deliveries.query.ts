@@ -1,0 +1,24 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' ? true : value === 'false' ? false : value;
+
+export class ListDeliveriesQuery extends PaginationQuery {
+  @ApiPropertyOptional({ description: 'Exact event name, e.g. `order.completed`' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  event_name?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Only successful (`true`) or failed (`false`)',
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  success?: boolean;
+}

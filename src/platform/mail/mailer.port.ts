@@ -1,0 +1,12 @@
+/** One plain-text e-mail. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What the application needs to send e-mail; SMTP and a logging stand-in implement it. */
+export abstract class Mailer {
+  abstract send(message: MailMessage): Promise<void>;
+}
