@@ -1,0 +1,67 @@
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { CartClient, demoVariants, placeOrder } from '../helpers/checkout-fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
+import { verifyWebhook, WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+describe('Webhooks: a completed checkout reaches the endpoints that subscribe to it', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    t = await startWebhooksTestApp();
+    shop = await t.seedStore();
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  it('delivers order.completed, signed, to a matching endpoint and nothing to the others', async () => {
+    const webhooks = new WebhookAdmin(t, shop);
+    const orders = await webhooks.create({
+      url: receiver.url('/orders'),
+      subscriptions: ['order.*'],
+    });
+    await webhooks.create({ url: receiver.url('/brands'), subscriptions: ['brand.*'] });
+    const [tee] = await demoVariants(t, shop);
+
+    const order = await placeOrder(new CartClient(t, shop), {
+      lines: [{ variantId: tee.id, quantity: 1 }],
+    });
+
+    await eventually(() => receiver.at('/orders').length > 0, 10_000);
+    const [delivery] = receiver.at('/orders');
+    expect(verifyWebhook(delivery, orders.secret)).toBe(true);
+    expect(delivery.headers['x-store-webhook-event']).toBe('order.completed');
+    expect(delivery.headers['content-type']).toMatch(/^application\/json/);
+    const envelope = JSON.parse(delivery.body);
+    expect(envelope).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'order.completed',
+      created_at: expect.stringMatching(/Z$/),
+      data: expect.objectContaining({ id: order.id, number: order.number, state: 'complete' }),
+      metadata: {},
+    });
+    const [event] = await t.dataSource.query(
+      `SELECT id FROM events WHERE name = 'order.completed' AND payload->>'id' = $1`,
+      [order.id],
+    );
+    expect(envelope.id).toBe(event.id);
+
+    // The delivery is recorded as a success, and no other endpoint heard anything.
+    const history = await webhooks.deliveries(orders.endpoint.id);
+    expect(history.body.data).toEqual([
+      expect.objectContaining({
+        event_name: 'order.completed',
+        success: true,
+        response_status: 200,
+      }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.at('/brands')).toHaveLength(0);
+    expect(receiver.at('/orders')).toHaveLength(1);
+  });
+});
