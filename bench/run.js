@@ -1,13 +1,23 @@
 // Throughput of the built service against a bare Fastify + pg floor. See scenarios.js.
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createLocalDatabase, productPrimaryKey } from './lib/database.js';
+import { checkout, createCarts, runShoppers, storeApi } from './lib/carts.js';
+import {
+  cartPrimaryKeys,
+  createLocalDatabase,
+  productPrimaryKey,
+  restock,
+  storePrimaryKey,
+  variantPrimaryKey,
+} from './lib/database.js';
+import { jsonClient } from './lib/http-client.js';
 import { freePort, httpOk, runNode, startNode, waitFor } from './lib/processes.js';
-import { scenarios } from './scenarios.js';
+import { ADD_TO_CART, BASELINE_ADD_TO_CART, CHECKOUT, scenarios } from './scenarios.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -16,6 +26,13 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_S = 2;
 const CONNECTIONS = 50;
+// Add-to-cart sends each request to the next of this many carts, made before the timed runs.
+const CART_COUNT = Number(process.env.BENCH_CARTS ?? 4000);
+// Virtual shoppers of the full-checkout scenario, each running one checkout at a time.
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8);
+// Units per variant for the cart scenarios (the demo store has 50).
+const BENCH_STOCK = 100_000_000;
+const PRODUCT_BASELINE = 'baseline fastify+pg';
 const MAX_FAILURE_RATE = 0.01;
 const printJson = process.argv.includes('--json');
 
@@ -50,12 +67,24 @@ async function databaseUrl() {
   return local.url;
 }
 
+/** Processes started by startService: a failure reports any that died, with their output. */
+const started = [];
+
+/** Stops the run as soon as the service or the baseline has died: later figures would be void. */
+function ensureAlive() {
+  const dead = started.filter((proc) => !proc.running());
+  if (dead.length > 0) {
+    throw new Error(`${dead.map((proc) => proc.name).join(' and ')} died during the run`);
+  }
+}
+
 async function startService(name, script, env) {
   const port = await freePort();
   const proc = startNode(name, [script], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
+  started.push(proc);
   cleanups.push(() => proc.stop());
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, () => httpOk(`${url}/health`), { proc, timeoutMs: 120_000 });
@@ -69,18 +98,60 @@ async function getJson(url, headers = {}) {
   return JSON.parse(body);
 }
 
-async function run({ name, url, headers }, duration) {
-  const result = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    duration,
-  });
-  log(
-    `${name}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`,
-  );
-  return result;
+/**
+ * A target measured by autocannon: `url` (host and default path) plus autocannon options
+ * (`headers`, `method`, `body`, `requests`). `probe` runs once before the warm-up and throws,
+ * with the answer, if the target is misconfigured.
+ */
+function autocannonTarget({ name, baseline = null, probe, url, ...options }) {
+  return {
+    name,
+    unit: 'req',
+    baseline,
+    probe: probe ?? (() => getJson(url, options.headers)),
+    async run(duration) {
+      const result = await autocannon({
+        url,
+        ...options,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        duration,
+      });
+      log(
+        `${name}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors`,
+      );
+      return {
+        rate: result.requests.average,
+        p50_ms: result.latency.p50,
+        p99_ms: result.latency.p99,
+        ok: result['2xx'],
+        failed: result.non2xx + result.errors,
+      };
+    },
+  };
+}
+
+/** Whole checkouts by SHOPPERS virtual shoppers; latencies are per checkout (create → complete). */
+function checkoutTarget({ api, variantId }) {
+  return {
+    name: CHECKOUT,
+    unit: 'checkout',
+    baseline: null,
+    probe: () => checkout(api, variantId),
+    async run(duration) {
+      const result = await runShoppers(api, variantId, { shoppers: SHOPPERS, durationS: duration });
+      log(
+        `${CHECKOUT}: ${result.rate.toFixed(1)} checkouts/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, ${result.failed} failed`,
+      );
+      log(
+        `  mean ms per step: ${Object.entries(result.steps)
+          .map(([step, ms]) => `${step} ${ms.toFixed(1)}`)
+          .join(', ')}`,
+      );
+      if (result.firstFailure) log(`  first failure: ${result.firstFailure.message}`);
+      return { ...result, ok: result.completed };
+    },
+  };
 }
 
 const median = (values) => {
@@ -92,36 +163,45 @@ const median = (values) => {
 /** Warms every target up, then runs ROUNDS interleaved rounds and keeps each target's medians. */
 async function measureAll(targets) {
   for (const target of targets) {
-    await getJson(target.url, target.headers); // fail fast, with the body, if misconfigured
-    await run(target, WARMUP_S);
+    await target.probe(); // fail fast, with the answer, if misconfigured
+    await target.run(WARMUP_S);
+    ensureAlive();
   }
   const results = new Map(targets.map((target) => [target, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     log(`Round ${round} of ${ROUNDS}`);
-    for (const target of targets) results.get(target).push(await run(target, DURATION_S));
+    for (const target of targets) {
+      results.get(target).push(await target.run(DURATION_S));
+      ensureAlive();
+    }
   }
   return targets.map((target) => {
     const runs = results.get(target);
-    const non2xx = runs.reduce((sum, result) => sum + result.non2xx, 0);
-    const errors = runs.reduce((sum, result) => sum + result.errors, 0);
-    const attempted = runs.reduce((sum, result) => sum + result['2xx'], 0) + non2xx + errors;
+    const ok = runs.reduce((sum, result) => sum + result.ok, 0);
+    const failed = runs.reduce((sum, result) => sum + result.failed, 0);
+    const rates = runs.map((result) => result.rate);
     return {
       scenario: target.name,
-      rps: median(runs.map((result) => result.requests.average)),
-      p50_ms: median(runs.map((result) => result.latency.p50)),
-      p99_ms: median(runs.map((result) => result.latency.p99)),
-      non2xx,
-      errors,
-      failure_rate: attempted === 0 ? 1 : (non2xx + errors) / attempted,
+      unit: target.unit,
+      baseline: target.baseline,
+      rate: median(rates),
+      rate_min: Math.min(...rates),
+      rate_max: Math.max(...rates),
+      rates,
+      p50_ms: median(runs.map((result) => result.p50_ms)),
+      p99_ms: median(runs.map((result) => result.p99_ms)),
+      ok,
+      failed,
+      failure_rate: ok + failed === 0 ? 1 : failed / (ok + failed),
     };
   });
 }
 
 function printTable(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', '% of baseline'];
+  const header = ['scenario', 'per second', 'p50 ms', 'p99 ms', '% of baseline'];
   const cells = rows.map((row) => [
     row.scenario,
-    Math.round(row.rps).toString(),
+    row.unit === 'req' ? `${Math.round(row.rate)} req` : `${row.rate.toFixed(1)} ${row.unit}s`,
     row.p50_ms.toFixed(1),
     row.p99_ms.toFixed(1),
     row.ratio === null ? 'n/a' : `${(row.ratio * 100).toFixed(1)}%`,
@@ -132,7 +212,7 @@ function printTable(rows) {
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   process.stdout.write(
     [
-      `node ${process.version}, ${availableParallelism()} CPUs, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, medians`,
+      `node ${process.version}, ${availableParallelism()} CPUs, ${CONNECTIONS} connections (${SHOPPERS} shoppers for checkouts), ${ROUNDS} rounds of ${DURATION_S} s, medians`,
       line(header),
       rule,
       ...cells.map(line),
@@ -144,6 +224,8 @@ function printTable(rows) {
 async function main() {
   if (!(DURATION_S > 0)) throw new Error(`BENCH_DURATION must be a positive number of seconds`);
   if (!(ROUNDS >= 1)) throw new Error(`BENCH_ROUNDS must be at least 1`);
+  if (!(CART_COUNT >= 1)) throw new Error(`BENCH_CARTS must be at least 1`);
+  if (!(SHOPPERS >= 1)) throw new Error(`BENCH_SHOPPERS must be at least 1`);
   const dataDir = await mkdtemp(join(tmpdir(), 'store-bench-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -193,40 +275,164 @@ async function main() {
   };
 
   const targets = [];
+  let baseline;
   if (dbUrl) {
     const key = await productPrimaryKey(dbUrl, credentials.publishable_key, product.slug);
-    const baseline = await startService('baseline', 'bench/baseline-server.js', env);
-    targets.push({ name: 'baseline fastify+pg', url: `${baseline.url}/products/${key}` });
+    baseline = await startService('baseline', 'bench/baseline-server.js', env);
+    targets.push(
+      autocannonTarget({
+        name: PRODUCT_BASELINE,
+        baseline: PRODUCT_BASELINE,
+        url: `${baseline.url}/products/${key}`,
+      }),
+    );
   } else {
-    log('Baseline skipped: it needs a PostgreSQL server (set DATABASE_URL or run one locally)');
+    log('Baselines skipped: they need a PostgreSQL server (set DATABASE_URL or run one locally)');
   }
   for (const scenario of scenarios) {
-    targets.push({
-      name: scenario.name,
-      url: `${service.url}${scenario.path(ctx)}`,
-      headers: scenario.headers(ctx),
-    });
+    targets.push(
+      autocannonTarget({
+        name: scenario.name,
+        baseline: dbUrl ? PRODUCT_BASELINE : null,
+        url: `${service.url}${scenario.path(ctx)}`,
+        headers: scenario.headers(ctx),
+      }),
+    );
   }
-  const rows = await measureAll(targets);
+  targets.push(...(await cartTargets({ service, baseline, dbUrl, credentials })));
 
-  const baselineRps = dbUrl ? rows[0].rps : undefined;
-  for (const row of rows) row.ratio = baselineRps ? row.rps / baselineRps : null;
+  const rows = await measureAll(targets);
+  for (const row of rows) {
+    const base = row.baseline && rows.find((other) => other.scenario === row.baseline);
+    row.ratio = base ? row.rate / base.rate : null;
+  }
   printTable(rows);
   if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
 
   const failing = rows.filter((row) => row.failure_rate > MAX_FAILURE_RATE);
   for (const row of failing) {
     log(
-      `FAILED: ${row.scenario}: ${(row.failure_rate * 100).toFixed(2)}% of requests failed (${row.non2xx} non-2xx, ${row.errors} errors)`,
+      `FAILED: ${row.scenario}: ${(row.failure_rate * 100).toFixed(2)}% failed (${row.failed} of ${row.ok + row.failed} ${row.unit}s)`,
     );
   }
   if (failing.length > 0) process.exitCode = 1;
+}
+
+/**
+ * Add-to-cart (service, and the baseline's transaction on the same carts) and full checkout.
+ * With a PostgreSQL server the variant is stock-tracked and its stock raised to BENCH_STOCK; the
+ * embedded database cannot be reached from here, so it uses a variant that tracks no stock.
+ */
+async function cartTargets({ service, baseline, dbUrl, credentials }) {
+  const { data: products } = await getJson(
+    `${service.url}/api/v3/store/products?limit=100&expand=variants`,
+    { 'x-store-api-key': credentials.publishable_key },
+  );
+  const variants = products.flatMap((product) => product.variants ?? []);
+  const variant = variants.find((candidate) => candidate.track_inventory === Boolean(dbUrl));
+  if (!variant) {
+    log('Cart scenarios skipped: no suitable variant in the bench store');
+    return [];
+  }
+  let storeKey;
+  if (dbUrl) {
+    storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
+    await restock(dbUrl, storeKey, BENCH_STOCK);
+  }
+
+  const api = storeApi(service.url, credentials.publishable_key, { maxSockets: 16 });
+  cleanups.push(() => api.close());
+  log(`Creating ${CART_COUNT} carts holding one ${variant.sku} each`);
+  const started = performance.now();
+  const carts = await createCarts(api, CART_COUNT, variant.id);
+  log(`  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const body = JSON.stringify({ variant_id: variant.id, quantity: 1 });
+  // One counter per target, carried across its runs: the next request takes the next cart.
+  const roundRobin = (cartPath, cartHeaders) => {
+    let next = 0;
+    return (request) => {
+      const i = next++ % carts.length;
+      request.path = cartPath(i);
+      Object.assign(request.headers, cartHeaders(i));
+      return request;
+    };
+  };
+  const targets = [];
+  if (baseline) {
+    const ids = await cartPrimaryKeys(
+      dbUrl,
+      storeKey,
+      carts.map((cart) => cart.token),
+    );
+    const variantKey = await variantPrimaryKey(dbUrl, storeKey, variant.sku);
+    const baselineBody = JSON.stringify({ variant_id: variantKey, quantity: 1 });
+    const headers = { 'content-type': 'application/json', 'x-store-id': storeKey };
+    targets.push(
+      autocannonTarget({
+        name: BASELINE_ADD_TO_CART,
+        baseline: BASELINE_ADD_TO_CART,
+        url: `${baseline.url}/carts/${ids[0]}/items`,
+        async probe() {
+          const client = jsonClient(baseline.url);
+          try {
+            await client.request('POST', `/carts/${ids[0]}/items`, {
+              headers: { ...headers, 'x-store-token': carts[0].token },
+              json: { variant_id: variantKey, quantity: 1 },
+            });
+          } finally {
+            client.close();
+          }
+        },
+        method: 'POST',
+        headers,
+        body: baselineBody,
+        requests: [
+          {
+            setupRequest: roundRobin(
+              (i) => `/carts/${ids[i]}/items`,
+              (i) => ({ 'x-store-token': carts[i].token }),
+            ),
+          },
+        ],
+      }),
+    );
+  }
+  const headers = {
+    'content-type': 'application/json',
+    'x-store-api-key': credentials.publishable_key,
+  };
+  targets.push(
+    autocannonTarget({
+      name: ADD_TO_CART,
+      baseline: baseline ? BASELINE_ADD_TO_CART : null,
+      url: `${service.url}/api/v3/store/carts/${carts[0].id}/items`,
+      probe: () => api.addItem(carts[0], variant.id, 1),
+      method: 'POST',
+      headers,
+      body,
+      requests: [
+        {
+          setupRequest: roundRobin(
+            (i) => `/api/v3/store/carts/${carts[i].id}/items`,
+            (i) => ({ 'x-store-token': carts[i].token }),
+          ),
+        },
+      ],
+    }),
+  );
+  targets.push(checkoutTarget({ api, variantId: variant.id }));
+  return targets;
 }
 
 try {
   await main();
 } catch (error) {
   log(error.stack ?? String(error));
+  for (const proc of started.filter((candidate) => !candidate.running())) {
+    const { code, signal } = await proc.exited;
+    log(`${proc.name} exited (code ${code}, signal ${signal}); its last output:\n${proc.output()}`);
+  }
   process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -1,5 +1,8 @@
 /**
- * What the service is measured on, one autocannon run each, in order.
+ * What the service is measured on. Every target runs once per round, in this order, rounds
+ * interleaved (see run.js).
+ *
+ * `scenarios`: plain GETs, one autocannon run each, compared with the baseline's product read.
  * `ctx`: { productId, publishableKey, secretKey, storeId } of the seeded bench store.
  */
 export const scenarios = [
@@ -15,3 +18,16 @@ export const scenarios = [
     headers: (ctx) => ({ 'x-store-api-key': ctx.secretKey }),
   },
 ];
+
+/**
+ * The cart scenarios (built in run.js, they need carts made before the timed runs):
+ *
+ * - `ADD_TO_CART`: `POST /api/v3/store/carts/:id/items` (quantity 1), each request on the next of
+ *   `BENCH_CARTS` carts in round robin, against the baseline's hand-written transaction on the
+ *   same carts (`BASELINE_ADD_TO_CART`).
+ * - `CHECKOUT`: `BENCH_SHOPPERS` virtual shoppers each running whole guest checkouts back to
+ *   back: create cart → add item → address → payment methods → pay by test card → complete.
+ */
+export const ADD_TO_CART = 'store POST /carts/:id/items';
+export const BASELINE_ADD_TO_CART = 'baseline add-to-cart tx';
+export const CHECKOUT = 'full checkout (6 requests)';

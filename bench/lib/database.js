@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,5 +53,55 @@ export function productPrimaryKey(url, publishableKey, slug) {
       throw new Error(`Expected one product with slug ${slug}, found ${rows.length}`);
     }
     return rows[0].id;
+  });
+}
+
+/** The primary key of the store that owns `publishableKey` (see productPrimaryKey). */
+export function storePrimaryKey(url, publishableKey) {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query(
+      'SELECT store_id::text AS id FROM api_keys WHERE token_prefix = $1',
+      [publishableKey.slice(0, 11)],
+    );
+    if (rows.length !== 1) throw new Error(`Expected one key ${publishableKey.slice(0, 11)}…`);
+    return rows[0].id;
+  });
+}
+
+/**
+ * Stocks every variant of the store with `count` units: the demo store holds 50 per variant,
+ * which a checkout benchmark sells out in well under a second.
+ */
+export function restock(url, storeId, count) {
+  return withClient(url, (client) =>
+    client.query('UPDATE stock_items SET count_on_hand = $2 WHERE store_id = $1', [storeId, count]),
+  );
+}
+
+/** The primary key of a variant of the store, by SKU. */
+export function variantPrimaryKey(url, storeId, sku) {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query(
+      'SELECT id::text AS id FROM variants WHERE store_id = $1 AND sku = $2',
+      [storeId, sku],
+    );
+    if (rows.length !== 1) throw new Error(`Expected one variant with SKU ${sku}`);
+    return rows[0].id;
+  });
+}
+
+/** The primary keys of carts, in the order given, by their tokens (stored as SHA-256 digests). */
+export function cartPrimaryKeys(url, storeId, tokens) {
+  const digests = tokens.map((token) => createHash('sha256').update(token).digest('hex'));
+  return withClient(url, async (client) => {
+    const { rows } = await client.query(
+      `SELECT o.id::text AS id FROM unnest($2::text[]) WITH ORDINALITY AS t(digest, n)
+       JOIN orders o ON o.token_digest = t.digest AND o.store_id = $1 ORDER BY t.n`,
+      [storeId, digests],
+    );
+    if (rows.length !== tokens.length) {
+      throw new Error(`Found ${rows.length} of ${tokens.length} carts by their tokens`);
+    }
+    return rows.map((row) => row.id);
   });
 }

@@ -49,6 +49,7 @@ export function startNode(name, args, { cwd, env }) {
 
   return {
     name,
+    pid: child.pid,
     exited,
     output: () => output,
     running: () => child.exitCode === null && child.signalCode === null,
