@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
@@ -68,7 +69,9 @@ export class OrderLines {
     variant: PurchasableVariant,
     quantity: number,
   ): Promise<void> {
-    await manager.query(
+    await preparedIn(
+      manager,
+      'order_line_upsert',
       `INSERT INTO line_items (store_id, order_id, variant_id, quantity, price, tax_category)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (order_id, variant_id)
@@ -86,7 +89,9 @@ export class OrderLines {
   ): Promise<PurchasableVariant> {
     const id = options.known ? variantRef : this.ids.decode(ID_PREFIX.variant, variantRef);
     const [variant]: PurchasableVariant[] = id
-      ? await manager.query(
+      ? await preparedIn<PurchasableVariant>(
+          manager,
+          'order_line_purchasable_variant',
           `SELECT v.id::text AS id, pr.amount::text AS price, p.tax_category,
              CASE WHEN NOT v.track_inventory OR bool_or(si.backorderable) THEN NULL
                   ELSE COALESCE(SUM(si.count_on_hand), 0)::int END AS available,
@@ -101,7 +106,7 @@ export class OrderLines {
            WHERE v.id = $1 AND v.store_id = $2
            GROUP BY v.id, pr.amount, p.tax_category`,
           [id, order.storeId, order.currency, order.id],
-        )
+        ).then((result) => result.rows)
       : [];
     if (!variant) throw variantNotFound();
     return variant;

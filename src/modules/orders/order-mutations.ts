@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
@@ -33,13 +34,13 @@ export class OrderMutations {
           state_lock_version: order.stateLockVersion,
         });
       }
-      const claimed: unknown[] = await manager.query(
+      const { rows } = await preparedIn<{ updated_at: Date }>(
+        manager,
+        'order_claim_version',
         `UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
          WHERE id = $1 AND state_lock_version = $2 RETURNING updated_at`,
         [order.id, order.stateLockVersion],
       );
-      // pg returns [rows, count] for UPDATE ... RETURNING through TypeORM.
-      const rows = (Array.isArray(claimed[0]) ? claimed[0] : claimed) as { updated_at: Date }[];
       if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
       order.stateLockVersion += 1;
       order.updatedAt = rows[0].updated_at;

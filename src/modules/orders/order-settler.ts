@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
 import { ShipmentPlanner, type PlannedShipment } from '../checkout/shipping/shipment-planner.js';
@@ -31,7 +32,9 @@ export class OrderSettler {
   ) {}
 
   async settle({ manager, order }: OrderTransaction): Promise<void> {
-    const lines: LineRow[] = await manager.query(
+    const { rows: lines } = await preparedIn<LineRow>(
+      manager,
+      'order_settle_lines',
       `SELECT id::text AS id, variant_id::text AS variant_id, quantity, price::text AS price,
               tax_category, promo_total::text AS promo_total
        FROM line_items WHERE order_id = $1 ORDER BY id`,
@@ -82,7 +85,9 @@ export class OrderSettler {
       total: totals.total,
       itemCount: totals.itemCount,
     });
-    await manager.query(
+    await preparedIn(
+      manager,
+      'order_settle_totals',
       `UPDATE orders SET item_total = $2, ship_total = $3, adjustment_total = $4,
          included_tax_total = $5, additional_tax_total = $6, promo_total = $7,
          pre_tax_item_amount = $8, pre_tax_total = $9, total = $10, item_count = $11, state = $12,

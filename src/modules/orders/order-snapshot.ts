@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../customers/address.entity.js';
 import type { PaymentSource } from '../checkout/payments/payment.entity.js';
@@ -71,7 +72,9 @@ export interface OrderSnapshot {
 @Injectable()
 export class OrderSnapshots {
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
-    const lines: LineSnapshot[] = await manager.query(
+    const { rows: lines } = await preparedIn<LineSnapshot>(
+      manager,
+      'order_snapshot_lines',
       `SELECT li.id::text AS id, li.variant_id::text AS variant_id, p.id::text AS product_id,
               p.name, p.slug, v.sku, v.options_text, li.quantity, li.price::text AS price,
               li.additional_tax_total::text AS additional_tax_total,
@@ -124,8 +127,10 @@ export class OrderSnapshots {
     }));
   }
 
-  private payments(manager: EntityManager, orderId: string): Promise<PaymentSnapshot[]> {
-    return manager.query(
+  private async payments(manager: EntityManager, orderId: string): Promise<PaymentSnapshot[]> {
+    const { rows } = await preparedIn<PaymentSnapshot>(
+      manager,
+      'order_snapshot_payments',
       `SELECT p.id::text AS id, p.payment_method_id::text AS payment_method_id,
               pm.name AS method_name, pm.type AS method_type,
               p.store_credit_id::text AS store_credit_id, p.state, p.amount::text AS amount,
@@ -134,6 +139,7 @@ export class OrderSnapshots {
        WHERE p.order_id = $1 ORDER BY p.id`,
       [orderId],
     );
+    return rows;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /**
@@ -20,4 +20,29 @@ export class PreparedSql {
     const result = await this.pool.query({ name, text, values });
     return result.rows as T[];
   }
+}
+
+/** What a prepared statement answers inside a transaction. */
+export interface PreparedResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/**
+ * Runs a hot statement of a transaction as a named prepared statement on the transaction's own
+ * connection (outside a transaction, on the data source's pool). Each `name` must always go with
+ * the same SQL text.
+ */
+export async function preparedIn<T>(
+  manager: EntityManager,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<PreparedResult<T>> {
+  const runner = manager.queryRunner;
+  const client = runner
+    ? ((await runner.connect()) as PoolClient)
+    : ((manager.connection.driver as PostgresDriver).master as Pool);
+  const result = await client.query({ name, text, values });
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
 }
