@@ -7,6 +7,7 @@ import { checkoutRequirements } from './domain/checkout-progress.js';
 import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
 import type { Order } from './entities/order.entity.js';
 import { isPlaced } from './order-lookup.js';
+import { closeOrder, moveShipments } from './order-closing.js';
 import { OrderMutations, type OrderTransaction } from './order-mutations.js';
 import { OrderPayments, PaymentRefused } from './order-payments.js';
 import { OrderSettler, recordStateChange } from './order-settler.js';
@@ -70,7 +71,6 @@ export class OrderCompletion {
     const captured = await this.payments.process(manager, order);
 
     const previousState = order.state;
-    order.state = 'complete';
     order.paymentTotal = captured.toString();
     order.paymentState = derivePaymentState({
       total: order.total,
@@ -79,40 +79,10 @@ export class OrderCompletion {
       canceled: false,
       lastPaymentFailed: false,
     });
-    const shipmentState = order.paymentState === 'paid' ? 'ready' : 'pending';
-    for (const shipment of snapshot.shipments) {
-      await manager.query(`UPDATE shipments SET state = $2, updated_at = now() WHERE id = $1`, [
-        shipment.id,
-        shipmentState,
-      ]);
-      await recordStateChange(
-        manager,
-        order.storeId,
-        order.id,
-        'shipment',
-        shipment.id,
-        shipment.state,
-        shipmentState,
-      );
-    }
-    order.shipmentState = deriveShipmentState(snapshot.shipments.map(() => shipmentState));
-    const [[placed]]: [{ completed_at: Date; updated_at: Date }[]] = await manager.query(
-      `UPDATE orders SET state = 'complete', completed_at = now(), payment_total = $2,
-         payment_state = $3, shipment_state = $4, updated_at = now()
-       WHERE id = $1 RETURNING completed_at, updated_at`,
-      [order.id, order.paymentTotal, order.paymentState, order.shipmentState],
+    order.shipmentState = deriveShipmentState(
+      await moveShipments(manager, order, order.paymentState === 'paid' ? 'ready' : 'pending'),
     );
-    order.completedAt = placed.completed_at;
-    order.updatedAt = placed.updated_at;
-    await recordStateChange(
-      manager,
-      order.storeId,
-      order.id,
-      'order',
-      null,
-      previousState,
-      'complete',
-    );
+    await closeOrder(manager, order, 'complete', previousState);
     await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', {
       ...(await this.render(manager, order)),
     });

@@ -50,7 +50,7 @@ export class OrderPayments {
       [order.id],
     );
     const currency = order.currency;
-    let balance = Money.of(order.total, currency).minus(await this.alreadyPaid(manager, order));
+    let balance = Money.of(order.total, currency).minus(await this.paidTotal(manager, order));
     let captured = Money.zero(currency);
     for (const payment of payments) {
       const amount = payment.store_credit_id
@@ -133,7 +133,8 @@ export class OrderPayments {
     }
   }
 
-  private async alreadyPaid(manager: EntityManager, order: Order): Promise<string> {
+  /** What the order's completed payments add up to. */
+  async paidTotal(manager: EntityManager, order: Order): Promise<string> {
     const [{ paid }]: { paid: string }[] = await manager.query(
       `SELECT COALESCE(SUM(amount), 0)::text AS paid FROM payments
        WHERE order_id = $1 AND state = 'completed'`,

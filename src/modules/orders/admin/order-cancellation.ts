@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
-import type { ShipmentState } from '../../checkout/shipping/shipment.entity.js';
 import { EventPublisher } from '../../../events/event-publisher.js';
 import type { StoreContext } from '../../auth/principal.js';
 import { derivePaymentState, deriveShipmentState } from '../domain/order-states.js';
@@ -9,7 +7,7 @@ import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
 import { OrderPayments } from '../order-payments.js';
-import { recordStateChange } from '../order-settler.js';
+import { closeOrder, moveShipments } from '../order-closing.js';
 import { OrderStock } from '../order-stock.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter } from './admin-order-presenter.js';
@@ -44,10 +42,7 @@ export class OrderCancellation {
         ensureCancelable(order);
         await this.stock.restock(manager, order.storeId, order.id);
         await this.payments.voidAll(manager, order);
-        const shipmentStates = await this.cancelShipments(manager, order);
-
-        order.state = 'canceled';
-        order.paymentTotal = await paidTotal(manager, order.id);
+        order.paymentTotal = await this.payments.paidTotal(manager, order);
         order.paymentState = derivePaymentState({
           total: order.total,
           paymentTotal: order.paymentTotal,
@@ -55,24 +50,8 @@ export class OrderCancellation {
           canceled: true,
           lastPaymentFailed: false,
         });
-        order.shipmentState = deriveShipmentState(shipmentStates);
-        const [[canceled]]: [{ canceled_at: Date; updated_at: Date }[]] = await manager.query(
-          `UPDATE orders SET state = 'canceled', canceled_at = now(), payment_total = $2,
-             payment_state = $3, shipment_state = $4, updated_at = now()
-           WHERE id = $1 RETURNING canceled_at, updated_at`,
-          [order.id, order.paymentTotal, order.paymentState, order.shipmentState],
-        );
-        order.canceledAt = canceled.canceled_at;
-        order.updatedAt = canceled.updated_at;
-        await recordStateChange(
-          manager,
-          order.storeId,
-          order.id,
-          'order',
-          null,
-          'complete',
-          'canceled',
-        );
+        order.shipmentState = deriveShipmentState(await moveShipments(manager, order, 'canceled'));
+        await closeOrder(manager, order, 'canceled', 'complete');
         const view = await this.presenter.present(manager, order);
         await this.events.publish({ manager, storeId: order.storeId }, 'order.canceled', {
           ...view,
@@ -80,29 +59,6 @@ export class OrderCancellation {
         return view;
       },
     );
-  }
-
-  /** Cancels every shipment of the order, recording each transition; answers their states. */
-  private async cancelShipments(manager: EntityManager, order: Order): Promise<ShipmentState[]> {
-    const [shipments]: [{ id: string; previous: ShipmentState }[], number] = await manager.query(
-      `UPDATE shipments s SET state = 'canceled', updated_at = now()
-       FROM (SELECT id, state AS previous FROM shipments WHERE order_id = $1) old
-       WHERE s.id = old.id
-       RETURNING s.id::text AS id, old.previous`,
-      [order.id],
-    );
-    for (const shipment of shipments.filter((row) => row.previous !== 'canceled')) {
-      await recordStateChange(
-        manager,
-        order.storeId,
-        order.id,
-        'shipment',
-        shipment.id,
-        shipment.previous,
-        'canceled',
-      );
-    }
-    return shipments.map(() => 'canceled');
   }
 }
 
@@ -120,13 +76,4 @@ function ensureCancelable(order: Order): void {
       shipment_state: order.shipmentState,
     });
   }
-}
-
-async function paidTotal(manager: EntityManager, orderId: string): Promise<string> {
-  const [{ paid }]: { paid: string }[] = await manager.query(
-    `SELECT COALESCE(SUM(amount), 0)::text AS paid FROM payments
-     WHERE order_id = $1 AND state = 'completed'`,
-    [orderId],
-  );
-  return paid;
 }
