@@ -1,17 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsInt,
-  IsOptional,
-  IsString,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
-import { AddressBody } from '../../customers/dto/address.body.js';
+import type { AddressBody } from '../../customers/dto/address.body.js';
+import { InlineAddressField, SpecialInstructionsField } from './order-fields.js';
 
 /** Optimistic locking: the version the client read; a stale one is 409. */
 export class LockedBody {
@@ -49,25 +40,13 @@ export class UpdateCartBody extends LockedBody {
   @MaxLength(255)
   email?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
+  @SpecialInstructionsField()
   special_instructions?: string;
 
-  @ApiPropertyOptional({
-    type: AddressBody,
-    description: 'Inline billing address (v2 or v3 names)',
-  })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddressBody)
+  @InlineAddressField('Inline billing address')
   billing_address?: AddressBody;
 
-  @ApiPropertyOptional({ type: AddressBody, description: 'Inline shipping address' })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddressBody)
+  @InlineAddressField('Inline shipping address')
   shipping_address?: AddressBody;
 
   @ApiPropertyOptional({ description: 'A saved address (`addr_…`) of the signed-in customer' })

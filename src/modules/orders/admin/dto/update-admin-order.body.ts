@@ -1,9 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { AddressBody } from '../../../customers/dto/address.body.js';
+import type { AddressBody } from '../../../customers/dto/address.body.js';
 import { EmailField } from '../../../customers/dto/customer-fields.js';
 import { LockedBody } from '../../dto/cart.body.js';
+import { InlineAddressField, SpecialInstructionsField } from '../../dto/order-fields.js';
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
 
@@ -12,25 +10,13 @@ export class UpdateAdminOrderBody extends LockedBody {
   @EmailField({ required: false })
   email?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
+  @SpecialInstructionsField()
   special_instructions?: string;
 
-  @ApiPropertyOptional({
-    type: AddressBody,
-    description: 'Inline billing address (v2 or v3 names)',
-  })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddressBody)
+  @InlineAddressField('Inline billing address')
   bill_address?: AddressBody;
 
-  @ApiPropertyOptional({ type: AddressBody, description: 'Inline shipping address' })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => AddressBody)
+  @InlineAddressField('Inline shipping address')
   ship_address?: AddressBody;
 
   @OrderItemsField("Sets each listed variant's quantity; 0 removes its line")
