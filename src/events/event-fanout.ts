@@ -4,6 +4,7 @@ import type { StoreEventMessage } from './event-envelope.js';
 
 /** One background job an event causes besides its subscribers (e.g. a webhook delivery). */
 export interface FanoutJob {
+  eventId: string;
   queue: QueueName;
   name: string;
   data: unknown;
@@ -13,6 +14,12 @@ export interface FanoutJob {
 
 /** Something outside the events module that wants jobs for events (the webhooks module). */
 export abstract class EventFanout {
-  /** `manager` is the relay's: query through it (the embedded database has one connection). */
-  abstract jobsFor(event: StoreEventMessage, manager: EntityManager): Promise<FanoutJob[]>;
+  /**
+   * The jobs a batch of events needs, asked once per relay so the cost does not grow with the
+   * batch. `manager` is the relay's: query through it (the embedded database has one connection).
+   */
+  abstract jobsFor(
+    events: readonly StoreEventMessage[],
+    manager: EntityManager,
+  ): Promise<FanoutJob[]>;
 }

@@ -44,7 +44,13 @@ export class EventRelay {
        FROM events WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
       [eventIds],
     );
-    for (const row of rows) await this.relayOne(toMessage(row), manager);
+    const events = rows.map(toMessage);
+    for (const event of events) await this.enqueueSubscribers(event);
+    for (const job of (await this.fanout()?.jobsFor(events, manager)) ?? []) {
+      await this.queue.enqueue(job.queue, job.name, job.data, {
+        jobId: `${job.eventId}:${job.key}`,
+      });
+    }
     await manager.query('UPDATE events SET relayed_at = now() WHERE id = ANY($1::uuid[])', [
       rows.map((row) => row.id),
     ]);
@@ -72,7 +78,7 @@ export class EventRelay {
     return this.fanoutTarget ?? null;
   }
 
-  private async relayOne(event: StoreEventMessage, manager: EntityManager): Promise<void> {
+  private async enqueueSubscribers(event: StoreEventMessage): Promise<void> {
     for (const subscriber of this.subscribers.matching(event.name)) {
       if (subscriber.sync) {
         try {
@@ -94,9 +100,6 @@ export class EventRelay {
           backoffMs: SUBSCRIBER_BACKOFF_MS,
         },
       );
-    }
-    for (const job of (await this.fanout()?.jobsFor(event, manager)) ?? []) {
-      await this.queue.enqueue(job.queue, job.name, job.data, { jobId: `${event.id}:${job.key}` });
     }
   }
 }

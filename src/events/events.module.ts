@@ -2,6 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { EventPublisher } from './event-publisher.js';
 import { EventRelay } from './event-relay.js';
+import { LifecycleEntityListener } from './model-events/lifecycle-entity-listener.js';
+import { ModelEvents } from './model-events/model-events.js';
+import { ModelSerializers } from './model-events/model-serializers.js';
 import { OutboxCommitHook } from './outbox-commit-hook.js';
 import { OutboxSweeper } from './outbox-sweeper.js';
 import { SubscriberJobs } from './subscriber-jobs.js';
@@ -18,7 +21,10 @@ import { SubscriberRegistry } from './subscriber-registry.js';
     OutboxCommitHook,
     OutboxSweeper,
     SubscriberJobs,
+    ModelSerializers,
+    ModelEvents,
+    LifecycleEntityListener,
   ],
-  exports: [EventPublisher, EventRelay, OutboxSweeper, OutboxCommitHook],
+  exports: [EventPublisher, ModelEvents, EventRelay, OutboxSweeper, OutboxCommitHook],
 })
 export class EventsModule {}

@@ -1,4 +1,9 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   DataSource,
@@ -15,7 +20,7 @@ import { takePendingEvents } from './pending-events.js';
  */
 @Injectable()
 export class OutboxCommitHook
-  implements EntitySubscriberInterface, OnModuleInit, OnApplicationShutdown
+  implements EntitySubscriberInterface, OnModuleInit, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('Outbox');
   private readonly running = new Set<Promise<void>>();
@@ -52,7 +57,8 @@ export class OutboxCommitHook
     await Promise.all([...this.running]);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before any module shuts down, so the relays still have their database connections. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.idle();
   }
 

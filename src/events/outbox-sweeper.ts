@@ -2,7 +2,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -19,7 +19,7 @@ const BATCH = 100;
  * claimed with `FOR UPDATE SKIP LOCKED`, so any number of workers can sweep side by side.
  */
 @Injectable()
-export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('OutboxSweeper');
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<number>;
@@ -36,7 +36,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.sweeping;
   }

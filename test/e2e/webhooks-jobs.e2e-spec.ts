@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventFanout } from '../../src/events/event-fanout.js';
+import { EventFanout, type FanoutJob } from '../../src/events/event-fanout.js';
 import { EventPublisher } from '../../src/events/event-publisher.js';
 import { WebhookDeliveryJobs } from '../../src/modules/webhooks/webhook-delivery-jobs.js';
 import {
@@ -7,7 +7,6 @@ import {
   type WebhookDeliveryJobData,
   webhookDeliveryJobId,
 } from '../../src/modules/webhooks/webhook-delivery-job.js';
-import { WebhookEndpointDirectory } from '../../src/modules/webhooks/webhook-endpoint-directory.js';
 import { QueuePort } from '../../src/platform/queue/queue.port.js';
 import type { EntityManager } from 'typeorm';
 import type { TestApp } from '../helpers/test-app.js';
@@ -191,12 +190,21 @@ describe(`Webhook delivery jobs (${process.env.REDIS_URL ? 'Bull on Redis' : 'in
       ['customer.created', ['everything']],
       ['orders.completed', ['everything']],
     ])('%s → %p', async (eventName, expected) => {
-      const directory = t.app.get(WebhookEndpointDirectory);
-      expect(namesOf(await directory.matching(t.dataSource, shop.storeKey(), eventName))).toEqual(
+      const fanout = t.app.get(EventFanout);
+      const event = {
+        id: randomUUID(),
+        name: eventName,
+        store_id: shop.storeKey(),
+        payload: {},
+        metadata: {},
+        created_at: new Date().toISOString(),
+      };
+      const keysOf = (jobs: FanoutJob[]) => jobs.map((fanoutJob) => fanoutJob.key);
+      expect(namesOf(keysOf(await fanout.jobsFor([event], t.dataSource.manager)))).toEqual(
         expected,
       );
-      const inTransaction = await t.dataSource.transaction((manager) =>
-        directory.matching(manager, shop.storeKey(), eventName),
+      const inTransaction = await t.dataSource.transaction(async (manager) =>
+        keysOf(await fanout.jobsFor([event], manager)),
       );
       expect(namesOf(inTransaction)).toEqual(expected);
     });
@@ -212,11 +220,12 @@ describe(`Webhook delivery jobs (${process.env.REDIS_URL ? 'Bull on Redis' : 'in
         created_at: new Date().toISOString(),
       };
       const jobs = await t.dataSource.transaction((manager) =>
-        t.app.get(EventFanout).jobsFor(event, manager),
+        t.app.get(EventFanout).jobsFor([event], manager),
       );
       expect(jobs).toHaveLength(3);
       for (const fanoutJob of jobs) {
         expect(fanoutJob).toEqual({
+          eventId,
           queue: 'webhooks',
           name: WEBHOOK_DELIVERY_JOB,
           data: { endpointId: fanoutJob.key, eventId },

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ProductReadRepository } from './product-read.repository.js';
 import { ProductSerializer } from './product.serializer.js';
+import { VariantSerializer } from './variant.serializer.js';
+import { StockItemSerializer } from './stock-item.serializer.js';
 import { StoreProductsController } from './store-products.controller.js';
 
 @Module({
   controllers: [StoreProductsController],
-  providers: [ProductReadRepository, ProductSerializer],
-  exports: [ProductSerializer],
+  providers: [ProductReadRepository, ProductSerializer, VariantSerializer, StockItemSerializer],
+  exports: [ProductSerializer, VariantSerializer, StockItemSerializer],
 })
 export class CatalogModule {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import type { ProductSort } from './dto/list-products.query.js';
 
@@ -97,6 +98,33 @@ export class ProductReadRepository {
       [storeId, currency, slug],
     );
     return rows[0];
+  }
+
+  /**
+   * Any product of the store, visible or not, priced in the store's default currency, read in
+   * the caller's transaction (for event payloads of changes not yet committed).
+   */
+  async findInTransaction(
+    manager: EntityManager,
+    storeId: string,
+    productId: string,
+  ): Promise<{ row: ProductRow; currency: string } | undefined> {
+    const rows: (ProductRow & { currency: string })[] = await manager.query(
+      `${PRODUCT_WITH_VARIANTS.replace('SELECT p.id::text', 'SELECT $2::text AS currency, p.id::text')}
+       WHERE p.store_id = $1 AND p.id = $3`,
+      [storeId, await this.defaultCurrency(manager, storeId), productId],
+    );
+    if (!rows[0]) return undefined;
+    const { currency, ...row } = rows[0];
+    return { row, currency };
+  }
+
+  private async defaultCurrency(manager: EntityManager, storeId: string): Promise<string> {
+    const [store]: { currency: string }[] = await manager.query(
+      'SELECT default_currency AS currency FROM stores WHERE id = $1',
+      [storeId],
+    );
+    return store.currency;
   }
 
   async listVisible(

@@ -1,10 +1,12 @@
 import { Column, Entity, Index, OneToMany } from 'typeorm';
 import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import type { Variant } from './variant.entity.js';
+import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+@PublishesLifecycleEvents()
 @Entity('products')
 @Index('products_store_id_slug_key', ['storeId', 'slug'], { unique: true })
 @Index('products_store_id_created_at_idx', ['storeId', 'createdAt'])

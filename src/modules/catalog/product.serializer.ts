@@ -1,23 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { moneyView, type MoneyView } from '../../common/money/money-view.js';
-import type { ProductRow, VariantRow } from './product-read.repository.js';
-
-export interface VariantView {
-  id: string;
-  product_id: string;
-  sku: string;
-  options_text: string;
-  weight: string | null;
-  position: number;
-  track_inventory: boolean;
-  in_stock: boolean;
-  backorderable: boolean;
-  purchasable: boolean;
-  price: MoneyView | null;
-  compare_at_price: MoneyView | null;
-}
+import type { EntityManager } from 'typeorm';
+import type { MoneyView } from '../../common/money/money-view.js';
+import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
+import type { Product } from './product.entity.js';
+import { VariantSerializer, type VariantView } from './variant.serializer.js';
 
 export interface ProductView {
   id: string;
@@ -40,7 +28,11 @@ export interface ProductView {
 /** The v3 representation of products and variants, for API responses and event payloads alike. */
 @Injectable()
 export class ProductSerializer {
-  constructor(private readonly ids: PublicIdCodec) {}
+  constructor(
+    private readonly ids: PublicIdCodec,
+    private readonly variants: VariantSerializer,
+    private readonly products: ProductReadRepository,
+  ) {}
 
   serialize(
     product: ProductRow,
@@ -49,7 +41,7 @@ export class ProductSerializer {
   ): ProductView {
     const productId = this.ids.encode(ID_PREFIX.product, product.id);
     const variants = product.variants.map((variant) =>
-      this.serializeVariant(variant, productId, currency),
+      this.variants.serialize(variant, productId, currency),
     );
     const defaultVariant = variants[0];
     const view: ProductView = {
@@ -72,23 +64,9 @@ export class ProductSerializer {
     return view;
   }
 
-  private serializeVariant(variant: VariantRow, productId: string, currency: string): VariantView {
-    const inStock = !variant.track_inventory || variant.count_on_hand > 0;
-    const backorderable = variant.track_inventory && variant.backorderable;
-    const price = moneyView(variant.amount, currency);
-    return {
-      id: this.ids.encode(ID_PREFIX.variant, variant.id),
-      product_id: productId,
-      sku: variant.sku,
-      options_text: variant.options_text,
-      weight: variant.weight,
-      position: variant.position,
-      track_inventory: variant.track_inventory,
-      in_stock: inStock,
-      backorderable,
-      purchasable: price !== null && (inStock || backorderable),
-      price,
-      compare_at_price: moneyView(variant.compare_at_amount, currency),
-    };
+  async eventPayload(product: Product, manager: EntityManager): Promise<ProductView> {
+    const found = await this.products.findInTransaction(manager, product.storeId, product.id);
+    if (!found) throw new Error(`Product ${product.id} is not in the catalog`);
+    return this.serialize(found.row, found.currency, { expandVariants: true });
   }
 }

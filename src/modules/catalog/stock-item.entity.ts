@@ -2,8 +2,10 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import type { StockLocation } from './stock-location.entity.js';
 import type { Variant } from './variant.entity.js';
+import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
 
 /** How many units of a variant one stock location holds. */
+@PublishesLifecycleEvents()
 @Entity('stock_items')
 @Index('stock_items_location_variant_key', ['stockLocationId', 'variantId'], { unique: true })
 @Index('stock_items_variant_id_idx', ['variantId'])

@@ -3,7 +3,9 @@ import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.j
 import type { Price } from './price.entity.js';
 import type { Product } from './product.entity.js';
 import type { StockItem } from './stock-item.entity.js';
+import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
 
+@PublishesLifecycleEvents()
 @Entity('variants')
 @Index('variants_store_id_sku_key', ['storeId', 'sku'], { unique: true })
 @Index('variants_product_id_position_idx', ['productId', 'position'])

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
+import { ModelEvents } from '../../events/model-events/model-events.js';
 import type { StoreContext } from '../auth/principal.js';
 import { Sessions } from '../auth/sessions.service.js';
 import { Address } from './address.entity.js';
@@ -25,6 +26,7 @@ export class AdminCustomers {
     private readonly sessions: Sessions,
     private readonly orders: CustomerOrderHistory,
     private readonly serializer: CustomerSerializer,
+    private readonly events: ModelEvents,
   ) {}
 
   /** A customer without a password: it cannot sign in until it sets one. */
@@ -38,6 +40,7 @@ export class AdminCustomers {
             ...profileChanges(body),
           }),
         );
+        await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
         return this.serializer.serialize(customer);
       }),
     );
@@ -83,9 +86,7 @@ export class AdminCustomers {
         };
         if (Object.keys(changes).length === 0) return this.serializer.serialize(customer);
         await manager.update(Customer, { id: customer.id }, changes);
-        return this.serializer.serialize(
-          await manager.findOneByOrFail(Customer, { id: customer.id }),
-        );
+        return this.changed(manager, customer);
       }),
     );
   }
@@ -104,6 +105,7 @@ export class AdminCustomers {
         );
       }
       await this.sessions.endAll(sessionOwner(customer), manager);
+      await this.events.deleted({ manager, storeId: store.storeId }, 'customer', customer);
       await manager.delete(Customer, { id: customer.id });
     });
   }
@@ -133,9 +135,14 @@ export class AdminCustomers {
       );
       await manager.delete(Address, { storeId: store.storeId, customerId: customer.id });
       await this.sessions.endAll(sessionOwner(customer), manager);
-      return this.serializer.serialize(
-        await manager.findOneByOrFail(Customer, { id: customer.id }),
-      );
+      return this.changed(manager, customer);
     });
+  }
+
+  /** Re-reads a changed customer, publishes `customer.updated` and renders it. */
+  private async changed(manager: EntityManager, customer: Customer): Promise<CustomerView> {
+    const updated = await manager.findOneByOrFail(Customer, { id: customer.id });
+    await this.events.updated({ manager, storeId: updated.storeId }, 'customer', updated);
+    return this.serializer.serialize(updated);
   }
 }

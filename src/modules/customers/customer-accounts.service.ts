@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { ModelEvents } from '../../events/model-events/model-events.js';
 import { passwordHasher } from '../auth/password-hasher.js';
 import type { StoreContext } from '../auth/principal.js';
 import { Sessions } from '../auth/sessions.service.js';
@@ -33,6 +34,7 @@ export class CustomerAccounts {
     private readonly sessions: Sessions,
     private readonly customerSessions: CustomerSessions,
     private readonly serializer: CustomerSerializer,
+    private readonly events: ModelEvents,
   ) {}
 
   /** Creates the account and signs it in, in one transaction. */
@@ -49,6 +51,7 @@ export class CustomerAccounts {
             ...profileChanges(body),
           }),
         );
+        await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
         return this.customerSessions.start(customer, manager);
       }),
     );
@@ -95,7 +98,9 @@ export class CustomerAccounts {
         }
         if (passwordDigest !== undefined)
           await this.sessions.endAll(sessionOwner(customer), manager);
-        return this.serializer.serialize(await manager.findOneByOrFail(Customer, where));
+        const updated = await manager.findOneByOrFail(Customer, where);
+        await this.events.updated({ manager, storeId: store.storeId }, 'customer', updated);
+        return this.serializer.serialize(updated);
       }),
     );
   }

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { Order } from './entities/order.entity.js';
+import { OrderEvents } from './order-events.js';
 import { isPlaced } from './order-lookup.js';
 
 /** The transaction of one state-changing operation on one order. */
@@ -11,16 +12,22 @@ export interface OrderTransaction {
   manager: EntityManager;
   /** The order as read, with `stateLockVersion` already the new, claimed version. */
   order: Order;
+  /** Set by work that deleted the order (an abandoned cart). */
+  removed?: boolean;
 }
 
 /**
  * Runs every state-changing order operation: one transaction that claims the next
  * `state_lock_version` with a conditional update. Whoever changed the order since it was read
  * wins; this caller gets 409. A client that sends the version it read gets 409 when it is stale.
+ * What the operation changed is published in the same transaction (see `OrderEvents`).
  */
 @Injectable()
 export class OrderMutations {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: OrderEvents,
+  ) {}
 
   run<T>(
     find: (manager: EntityManager) => Promise<Order>,
@@ -44,7 +51,12 @@ export class OrderMutations {
       if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
       order.stateLockVersion += 1;
       order.updatedAt = rows[0].updated_at;
-      return work({ manager, order });
+      const before = await this.events.picture(manager, order);
+      const transaction: OrderTransaction = { manager, order };
+      const result = await work(transaction);
+      if (transaction.removed) await this.events.deleted(manager, order, before);
+      else await this.events.changed(manager, order, before);
+      return result;
     });
   }
 }

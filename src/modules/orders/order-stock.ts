@@ -3,6 +3,12 @@ import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { ModelEvents } from '../../events/model-events/model-events.js';
+import type { StockItemRecord } from '../catalog/stock-item.serializer.js';
+
+const STOCK_ITEM_COLUMNS = `id::text AS id, stock_location_id::text AS "stockLocationId",
+  variant_id::text AS "variantId", count_on_hand AS "countOnHand", backorderable,
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 interface StockedLine {
   variant_id: string;
@@ -12,7 +18,10 @@ interface StockedLine {
 /** Takes an order's units out of stock when it is placed, and puts them back when it is canceled. */
 @Injectable()
 export class OrderStock {
-  constructor(private readonly ids: PublicIdCodec) {}
+  constructor(
+    private readonly ids: PublicIdCodec,
+    private readonly events: ModelEvents,
+  ) {}
 
   /**
    * Decrements stock with conditional updates: a unit is taken only where it still exists (or may
@@ -21,7 +30,7 @@ export class OrderStock {
    */
   async take(manager: EntityManager, storeId: string, orderId: string): Promise<void> {
     for (const line of await this.trackedLines(manager, orderId)) {
-      const [, count]: [unknown, number] = await manager.query(
+      const [rows]: [StockItemRecord[], number] = await manager.query(
         `UPDATE stock_items SET count_on_hand = count_on_hand - $2, updated_at = now()
          WHERE id = (
              SELECT si.id FROM stock_items si
@@ -29,29 +38,33 @@ export class OrderStock {
              WHERE si.store_id = $3 AND si.variant_id = $1
                AND (si.backorderable OR si.count_on_hand >= $2)
              ORDER BY sl.is_default DESC, sl.id LIMIT 1)
-           AND (backorderable OR count_on_hand >= $2)`,
+           AND (backorderable OR count_on_hand >= $2)
+         RETURNING ${STOCK_ITEM_COLUMNS}`,
         [line.variant_id, line.quantity, storeId],
       );
-      if (count === 0) {
+      if (rows.length === 0) {
         throw new StoreError('insufficient_stock', 'An item of the order is no longer in stock', {
           variant_id: this.ids.encode(ID_PREFIX.variant, line.variant_id),
         });
       }
+      await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
     }
   }
 
   /** Returns the units of a canceled order to the first active location that holds the variant. */
   async restock(manager: EntityManager, storeId: string, orderId: string): Promise<void> {
     for (const line of await this.trackedLines(manager, orderId)) {
-      await manager.query(
+      const [rows]: [StockItemRecord[], number] = await manager.query(
         `UPDATE stock_items SET count_on_hand = count_on_hand + $2, updated_at = now()
          WHERE id = (
            SELECT si.id FROM stock_items si
            JOIN stock_locations sl ON sl.id = si.stock_location_id AND sl.active
            WHERE si.store_id = $3 AND si.variant_id = $1
-           ORDER BY sl.is_default DESC, sl.id LIMIT 1)`,
+           ORDER BY sl.is_default DESC, sl.id LIMIT 1)
+         RETURNING ${STOCK_ITEM_COLUMNS}`,
         [line.variant_id, line.quantity, storeId],
       );
+      if (rows.length > 0) await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
     }
   }
 

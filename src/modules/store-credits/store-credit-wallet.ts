@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
+import { ModelEvents } from '../../events/model-events/model-events.js';
+import type { StoreCreditRecord } from './store-credit.serializer.js';
+
+const CREDIT_COLUMNS = `id::text AS id, store_id::text AS "storeId", customer_id::text AS "customerId",
+  currency, amount::text AS amount, amount_used::text AS "amountUsed", memo,
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** A portion of one credit to spend. */
 export interface CreditDraw {
@@ -11,6 +17,8 @@ export interface CreditDraw {
 /** A customer's store credits: what is left, and spending it exactly once. */
 @Injectable()
 export class StoreCreditWallet {
+  constructor(private readonly events: ModelEvents) {}
+
   /**
    * Draws up to `wanted` from the customer's credits of this store and currency, oldest first,
    * without spending anything yet (that happens when the order is placed).
@@ -43,19 +51,36 @@ export class StoreCreditWallet {
    * more than is left, whatever runs concurrently.
    */
   async spend(manager: EntityManager, storeCreditId: string, amount: string): Promise<boolean> {
-    const [, count]: [unknown, number] = await manager.query(
+    return this.change(
+      manager,
       `UPDATE store_credits SET amount_used = amount_used + $2, updated_at = now()
-       WHERE id = $1 AND amount - amount_used >= $2`,
+       WHERE id = $1 AND amount - amount_used >= $2 RETURNING ${CREDIT_COLUMNS}`,
       [storeCreditId, amount],
     );
-    return count === 1;
   }
 
   /** Gives back what a voided payment had spent. */
   async refund(manager: EntityManager, storeCreditId: string, amount: string): Promise<void> {
-    await manager.query(
-      `UPDATE store_credits SET amount_used = amount_used - $2, updated_at = now() WHERE id = $1`,
+    await this.change(
+      manager,
+      `UPDATE store_credits SET amount_used = amount_used - $2, updated_at = now()
+       WHERE id = $1 RETURNING ${CREDIT_COLUMNS}`,
       [storeCreditId, amount],
     );
+  }
+
+  /** Runs a conditional update of one credit; publishes `store_credit.updated` if it changed. */
+  private async change(
+    manager: EntityManager,
+    sql: string,
+    parameters: unknown[],
+  ): Promise<boolean> {
+    const [rows]: [(StoreCreditRecord & { storeId: string })[], number] = await manager.query(
+      sql,
+      parameters,
+    );
+    if (rows.length === 0) return false;
+    await this.events.updated({ manager, storeId: rows[0].storeId }, 'store_credit', rows[0]);
+    return true;
   }
 }

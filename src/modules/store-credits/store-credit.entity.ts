@@ -1,12 +1,14 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
 import type { Customer } from '../customers/customer.entity.js';
+import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
 
 /**
  * Money a store owes a customer, spendable at checkout in its currency. `amount_used` only grows
  * (by conditional updates), so a credit can never be spent twice; once it is above zero the
  * credit's amount may no longer be edited.
  */
+@PublishesLifecycleEvents()
 @Entity('store_credits')
 @Index('store_credits_customer_id_idx', ['storeId', 'customerId', 'currency'])
 @Check('store_credits_amount_used_check', 'amount_used >= 0 AND amount_used <= amount')

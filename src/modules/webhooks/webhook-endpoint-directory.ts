@@ -1,21 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { subscribesTo } from './subscriptions.js';
 
-/** Which endpoints an event goes to. */
+/** An enabled endpoint and the event names or patterns it subscribes to. */
+export interface SubscribedEndpoint {
+  id: string;
+  storeId: string;
+  subscriptions: string[];
+}
+
+/** Which endpoints events go to. */
 @Injectable()
 export class WebhookEndpointDirectory {
-  /** Internal keys of the store's enabled endpoints subscribed to `eventName`. */
-  async matching(
+  /** The enabled endpoints of these stores, with what they subscribe to. */
+  async enabledIn(
     db: EntityManager | DataSource,
-    storeId: string,
-    eventName: string,
-  ): Promise<string[]> {
-    const rows: Array<{ id: string; subscriptions: string[] }> = await db.query(
-      `SELECT id::text AS id, subscriptions FROM webhook_endpoints
-       WHERE store_id = $1 AND enabled ORDER BY id`,
-      [storeId],
+    storeIds: readonly string[],
+  ): Promise<SubscribedEndpoint[]> {
+    return db.query(
+      `SELECT id::text AS id, store_id::text AS "storeId", subscriptions FROM webhook_endpoints
+       WHERE store_id = ANY($1::bigint[]) AND enabled ORDER BY id`,
+      [storeIds],
     );
-    return rows.filter((row) => subscribesTo(row.subscriptions, eventName)).map((row) => row.id);
   }
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { StoreEventMessage } from '../../events/event-envelope.js';
 import { EventFanout, type FanoutJob } from '../../events/event-fanout.js';
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJobData } from './webhook-delivery-job.js';
+import { subscribesTo } from './subscriptions.js';
 import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';
 
 /** Tells the outbox relay which delivery jobs an event needs: one per matching endpoint. */
@@ -12,13 +13,30 @@ export class WebhookFanout extends EventFanout {
     super();
   }
 
-  async jobsFor(event: StoreEventMessage, manager: EntityManager): Promise<FanoutJob[]> {
-    if (event.store_id === null) return [];
-    const endpointIds = await this.directory.matching(manager, event.store_id, event.name);
-    return endpointIds.map((endpointId) => {
-      const data: WebhookDeliveryJobData = { endpointId, eventId: event.id };
-      // The relay makes the job id `<event id>:<key>` (see webhookDeliveryJobId).
-      return { queue: 'webhooks', name: WEBHOOK_DELIVERY_JOB, data, key: endpointId };
-    });
+  async jobsFor(
+    events: readonly StoreEventMessage[],
+    manager: EntityManager,
+  ): Promise<FanoutJob[]> {
+    const storeIds = [...new Set(events.map((event) => event.store_id))].filter(
+      (storeId): storeId is string => storeId !== null,
+    );
+    if (storeIds.length === 0) return [];
+    const endpoints = await this.directory.enabledIn(manager, storeIds);
+    return events.flatMap((event) =>
+      endpoints
+        .filter((endpoint) => endpoint.storeId === event.store_id)
+        .filter((endpoint) => subscribesTo(endpoint.subscriptions, event.name))
+        .map((endpoint) => {
+          const data: WebhookDeliveryJobData = { endpointId: endpoint.id, eventId: event.id };
+          // The relay makes the job id `<event id>:<key>` (see webhookDeliveryJobId).
+          return {
+            eventId: event.id,
+            queue: 'webhooks' as const,
+            name: WEBHOOK_DELIVERY_JOB,
+            data,
+            key: endpoint.id,
+          };
+        }),
+    );
   }
 }

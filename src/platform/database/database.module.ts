@@ -17,7 +17,8 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: () => dataSourceOptions(endpoint),
+          // Extension modules may map entities of their own with TypeOrmModule.forFeature.
+          useFactory: () => ({ ...dataSourceOptions(endpoint), autoLoadEntities: true }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             return dataSource;

@@ -5,6 +5,8 @@ import { CurrentStore, RequireScope } from '../../auth/access.decorators.js';
 import type { StoreContext } from '../../auth/principal.js';
 import { LockedBody } from '../dto/cart.body.js';
 import { AdminOrderChanges } from './admin-order-changes.js';
+import { ShipFulfillmentBody } from './dto/ship-fulfillment.body.js';
+import { FulfillmentShipping } from './fulfillment-shipping.js';
 import { AdminOrderQueries } from './admin-order-queries.js';
 import { DraftOrderCreation } from './draft-order-creation.js';
 import { CreateDraftOrderBody } from './dto/create-draft-order.body.js';
@@ -24,6 +26,7 @@ export class AdminOrdersController {
     private readonly drafts: DraftOrderCreation,
     private readonly changes: AdminOrderChanges,
     private readonly cancellation: OrderCancellation,
+    private readonly shipping: FulfillmentShipping,
   ) {}
 
   @Get()
@@ -67,6 +70,20 @@ export class AdminOrdersController {
   @ApiOperation({ summary: 'Place a draft that has items, addresses, delivery and payment' })
   complete(@CurrentStore() store: StoreContext, @Param('id') id: string, @Body() body: LockedBody) {
     return this.changes.complete(store, id, body);
+  }
+
+  @Patch(':id/fulfillments/:fulfillmentId/ship')
+  @RequireScope('write_fulfillments')
+  @ApiOperation({
+    summary: 'Ship a ready fulfillment of a paid order, with tracking; publishes shipment.shipped',
+  })
+  ship(
+    @CurrentStore() store: StoreContext,
+    @Param('id') id: string,
+    @Param('fulfillmentId') fulfillmentId: string,
+    @Body() body: ShipFulfillmentBody,
+  ) {
+    return this.shipping.ship(store, id, fulfillmentId, body);
   }
 
   @Patch(':id/cancel')

@@ -5,6 +5,7 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import type { StoreContext } from '../../auth/principal.js';
 import { CustomerRecords } from '../../customers/customer-records.js';
 import { isSupportedCurrency } from '../dto/cart.body.js';
+import { OrderEvents } from '../order-events.js';
 import { OrderLines } from '../order-lines.js';
 import { OrderSettler } from '../order-settler.js';
 import type { OrderView } from '../order.serializer.js';
@@ -22,6 +23,7 @@ export class DraftOrderCreation {
     private readonly lines: OrderLines,
     private readonly settler: OrderSettler,
     private readonly presenter: AdminOrderPresenter,
+    private readonly orderEvents: OrderEvents,
   ) {}
 
   create(store: StoreContext, body: CreateDraftOrderBody): Promise<OrderView> {
@@ -37,6 +39,7 @@ export class DraftOrderCreation {
         zeroRemoves: false,
       });
       await this.settler.settle({ manager, order });
+      await this.orderEvents.created(manager, order);
       return this.presenter.present(manager, order);
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../../common/errors/store-error.js';
-import { EventPublisher } from '../../../events/event-publisher.js';
+import { ModelEvents } from '../../../events/model-events/model-events.js';
 import type { StoreContext } from '../../auth/principal.js';
 import { derivePaymentState, deriveShipmentState } from '../domain/order-states.js';
 import type { Order } from '../entities/order.entity.js';
@@ -26,7 +26,7 @@ export class OrderCancellation {
     private readonly mutations: OrderMutations,
     private readonly stock: OrderStock,
     private readonly payments: OrderPayments,
-    private readonly events: EventPublisher,
+    private readonly events: ModelEvents,
     private readonly presenter: AdminOrderPresenter,
   ) {}
 
@@ -52,11 +52,8 @@ export class OrderCancellation {
         });
         order.shipmentState = deriveShipmentState(await moveShipments(manager, order, 'canceled'));
         await closeOrder(manager, order, 'canceled', 'complete');
-        const view = await this.presenter.present(manager, order);
-        await this.events.publish({ manager, storeId: order.storeId }, 'order.canceled', {
-          ...view,
-        });
-        return view;
+        await this.events.publish({ manager, storeId: order.storeId }, 'order.canceled', order);
+        return this.presenter.present(manager, order);
       },
     );
   }

@@ -17,6 +17,7 @@ import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
 import { OrderSettler } from '../order-settler.js';
+import { PaymentSerializer } from '../payment.serializer.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
 import { OrderSnapshots } from '../order-snapshot.js';
 import type { CartCaller } from './cart-caller.js';
@@ -41,6 +42,7 @@ export class CartCheckout {
     private readonly presenter: CartPresenter,
     private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
+    private readonly payments: PaymentSerializer,
     private readonly gateways: PaymentGateways,
     private readonly wallet: StoreCreditWallet,
   ) {}
@@ -136,7 +138,11 @@ export class CartCheckout {
         await this.settler.settle(transaction);
         const snapshot = await this.snapshots.load(manager, order);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
-        return this.serializer.serializePayment(payment, order.currency);
+        return this.payments.serialize({
+          ...payment,
+          orderPublicId: this.serializer.publicId(order),
+          currency: order.currency,
+        });
       },
     );
   }

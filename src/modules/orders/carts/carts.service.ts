@@ -11,6 +11,7 @@ import { OrderLookup, PLACED_STATES } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
 import { OrderSettler } from '../order-settler.js';
 import { insertNewOrder } from '../new-order-row.js';
+import { OrderEvents } from '../order-events.js';
 import { issueOrderToken } from '../order-tokens.js';
 import type { OrderView } from '../order.serializer.js';
 import { type AddressChoice, CartAddresses } from './cart-addresses.js';
@@ -27,6 +28,7 @@ export class Carts {
     private readonly settler: OrderSettler,
     private readonly addresses: CartAddresses,
     private readonly presenter: CartPresenter,
+    private readonly orderEvents: OrderEvents,
   ) {}
 
   async create(caller: CartCaller, body: CreateCartBody): Promise<OrderView> {
@@ -47,6 +49,7 @@ export class Carts {
         customerId: caller.customerId,
         channel: 'storefront',
       });
+      await this.orderEvents.created(manager, order);
       return this.presenter.present(manager, order, { issuedToken: token });
     });
   }
@@ -110,8 +113,10 @@ export class Carts {
     await this.mutations.run(
       (manager) => this.lookup.cartOf(manager, caller, publicId),
       undefined,
-      async ({ manager, order }) => {
+      async (transaction) => {
+        const { manager, order } = transaction;
         await manager.delete(Order, { id: order.id });
+        transaction.removed = true;
         await this.addresses.discard(
           manager,
           { ...order, billAddressId: null, shipAddressId: null },

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { Money } from '../../common/money/money.js';
+import type { StoreCredit } from './store-credit.entity.js';
+
+export type StoreCreditRecord = Pick<
+  StoreCredit,
+  'id' | 'customerId' | 'currency' | 'amount' | 'amountUsed' | 'memo' | 'createdAt' | 'updatedAt'
+>;
+
+/** The v3 representation of a store credit, for API responses and event payloads alike. */
+@Injectable()
+export class StoreCreditSerializer {
+  constructor(private readonly ids: PublicIdCodec) {}
+
+  serialize(credit: StoreCreditRecord): Record<string, unknown> {
+    const amount = Money.of(credit.amount, credit.currency).round();
+    const used = Money.of(credit.amountUsed, credit.currency).round();
+    const remaining = amount.minus(used);
+    return {
+      id: this.ids.encode(ID_PREFIX.storeCredit, credit.id),
+      customer_id: this.ids.encode(ID_PREFIX.customer, credit.customerId),
+      currency: credit.currency,
+      amount: amount.toString(),
+      display_amount: amount.format(),
+      amount_used: used.toString(),
+      display_amount_used: used.format(),
+      amount_remaining: remaining.toString(),
+      display_amount_remaining: remaining.format(),
+      memo: credit.memo,
+      created_at: new Date(credit.createdAt).toISOString(),
+      updated_at: new Date(credit.updatedAt).toISOString(),
+    };
+  }
+}
