@@ -49,7 +49,8 @@ export class EventPublisher {
       );
       const at = index * 5;
       // Later drafts get later timestamps, so "newest first" keeps the order they happened in.
-      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, clock_timestamp())`;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5},
+        clock_timestamp() + ${index} * interval '1 microsecond')`;
     });
     await scope.manager.query(
       `INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)

@@ -25,6 +25,14 @@ export class BrandSerializer {
   }
 }
 
+/** A serializer that leaks a raw key: publishing with it must fail. */
+@Injectable()
+export class GadgetSerializer {
+  serialize(gadget: { id: string }): Record<string, unknown> {
+    return { id: gadget.id };
+  }
+}
+
 /** Creates the extension's table (an extension would ship a migration). */
 @Injectable()
 class ProbeBrandTable implements OnModuleInit {
@@ -42,6 +50,6 @@ class ProbeBrandTable implements OnModuleInit {
 
 @Module({
   imports: [TypeOrmModule.forFeature([ProbeBrand])],
-  providers: [BrandSerializer, ProbeBrandTable],
+  providers: [BrandSerializer, GadgetSerializer, ProbeBrandTable],
 })
 export class BrandProbeModule {}
