@@ -20,6 +20,7 @@ import { LoggingModule } from './platform/logging/logging.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { DigitalModule } from './modules/digital/digital.module.js';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         CustomersModule,
         StaffModule,
         OrdersModule,
+        DigitalModule,
         MailModule,
         WebhooksModule,
         HealthModule,

@@ -18,6 +18,7 @@ import { Zone } from '../modules/geography/zone.entity.js';
 import { Store } from '../modules/stores/store.entity.js';
 import { DEMO_PRODUCTS, EU_COUNTRIES } from './demo-catalog.js';
 import { seedCheckoutSettings } from './demo-checkout-settings.js';
+import { seedDemoDigitals } from './demo-digitals.js';
 
 export interface DemoCredentials {
   store_id: string;
@@ -115,8 +116,8 @@ async function seedCatalog(manager: EntityManager, store: Store): Promise<void> 
 }
 
 /**
- * Creates a complete, separate demo store (catalog, stock, US and EU zones with shipping, tax and
- * payment methods, keys and an admin)
+ * Creates a complete, separate demo store (catalog, stock, a digital download, US and EU zones
+ * with shipping, tax and payment methods, keys and an admin)
  * in one transaction and returns the credentials, which exist nowhere else in the clear.
  */
 export async function seedDemoStore(
@@ -157,6 +158,7 @@ export async function seedDemoStore(
     ]);
     await seedCheckoutSettings(manager, store.id, { us, eu });
     await seedCatalog(manager, store);
+    await seedDemoDigitals(manager, store);
     const role = await manager.save(
       manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),
     );

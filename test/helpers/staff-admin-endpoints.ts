@@ -72,4 +72,13 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'PATCH /api/v3/admin/orders/:id': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/complete': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/cancel': 'write_orders',
+  'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillmentId/ship': 'write_fulfillments',
+};
+
+/** The digital download routes of the Admin API and the scope each needs (the scope walk covers them). */
+export const DIGITAL_ADMIN_ROUTES: Record<string, string> = {
+  'POST /api/v3/admin/products/:product_id/variants/:variant_id/digitals': 'write_products',
+  'GET /api/v3/admin/products/:product_id/variants/:variant_id/digitals': 'read_products',
+  'GET /api/v3/admin/digitals/:id': 'read_products',
+  'DELETE /api/v3/admin/digitals/:id': 'write_products',
 };

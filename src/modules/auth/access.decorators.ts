@@ -7,6 +7,7 @@ import type { Scope } from './scopes.js';
 export const REQUIRED_SCOPE = 'store:required-scope';
 export const ADMIN_SESSION_ROUTE = 'store:admin-session-route';
 export const ANY_ADMIN_CALLER = 'store:any-admin-caller';
+export const URL_TOKEN_ROUTE = 'store:url-token-route';
 
 /** The scope an Admin API route needs. Every admin route declares one, or the app refuses to boot. */
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
@@ -22,6 +23,12 @@ export const AdminSessionRoute = () => SetMetadata(ADMIN_SESSION_ROUTE, true);
  * its scopes.
  */
 export const AnyAdminCaller = () => SetMetadata(ANY_ADMIN_CALLER, true);
+
+/**
+ * Store API routes whose URL carries the credential (a digital download token): no API key is
+ * needed, the handler checks the token and any customer token sent along.
+ */
+export const UrlTokenRoute = () => SetMetadata(URL_TOKEN_ROUTE, true);
 
 function requestOf(context: ExecutionContext): FastifyRequest {
   return context.switchToHttp().getRequest<FastifyRequest>();

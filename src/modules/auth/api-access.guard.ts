@@ -5,7 +5,12 @@ import type { FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
 import { StoreDirectory } from '../stores/store-directory.service.js';
 import { AccessTokens } from './access-tokens.service.js';
-import { ADMIN_SESSION_ROUTE, ANY_ADMIN_CALLER, REQUIRED_SCOPE } from './access.decorators.js';
+import {
+  ADMIN_SESSION_ROUTE,
+  ANY_ADMIN_CALLER,
+  REQUIRED_SCOPE,
+  URL_TOKEN_ROUTE,
+} from './access.decorators.js';
 import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver.service.js';
 import type { Scope } from './scopes.js';
 import { grants } from './scopes.js';
@@ -21,7 +26,8 @@ export function apiOf(controllerPath: string | undefined): 'store' | 'admin' | u
   return undefined;
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The `Authorization: Bearer` token, if any; a malformed header is 401 `invalid_token`. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
@@ -48,7 +54,10 @@ export class ApiAccessGuard implements CanActivate {
     const api = apiOf(Reflect.getMetadata(PATH_METADATA, context.getClass()) as string | undefined);
     if (!api) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (api === 'store') return this.admitStoreCaller(request);
+    if (api === 'store') {
+      if (this.reflector.get<boolean>(URL_TOKEN_ROUTE, context.getHandler())) return true;
+      return this.admitStoreCaller(request);
+    }
     if (this.reflector.get<boolean>(ADMIN_SESSION_ROUTE, context.getHandler())) {
       request.storeContext = (await this.requireKey(request, ['publishable', 'secret'])).store;
       return true;

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { EventPublisher } from '../../events/event-publisher.js';
+import { DigitalLinks } from '../digital/digital-links.service.js';
+import { ModelEvents } from '../../events/model-events/model-events.js';
 import { checkoutRequirements } from './domain/checkout-progress.js';
 import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
 import type { Order } from './entities/order.entity.js';
@@ -12,6 +13,7 @@ import { OrderMutations, type OrderTransaction } from './order-mutations.js';
 import { OrderPayments, PaymentRefused } from './order-payments.js';
 import { OrderSettler, recordStateChange } from './order-settler.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
+import { PaymentSerializer } from './payment.serializer.js';
 import { checkoutFactsOf, type OrderSnapshot, OrderSnapshots } from './order-snapshot.js';
 import { OrderStock } from './order-stock.js';
 
@@ -37,7 +39,9 @@ export class OrderCompletion {
     private readonly serializer: OrderSerializer,
     private readonly stock: OrderStock,
     private readonly payments: OrderPayments,
-    private readonly events: EventPublisher,
+    private readonly digitalLinks: DigitalLinks,
+    private readonly events: ModelEvents,
+    private readonly paymentIds: PaymentSerializer,
   ) {}
 
   async complete(
@@ -57,7 +61,7 @@ export class OrderCompletion {
       if (!(error instanceof PaymentRefused)) throw error;
       await this.recordRefusal(find, error);
       throw new StoreError(REFUSAL_CODES[error.reason], error.message, {
-        payment_id: this.serializer.paymentId(error.paymentId),
+        payment_id: this.paymentIds.publicId(error.paymentId),
       });
     }
   }
@@ -82,10 +86,9 @@ export class OrderCompletion {
     order.shipmentState = deriveShipmentState(
       await moveShipments(manager, order, order.paymentState === 'paid' ? 'ready' : 'pending'),
     );
+    await this.digitalLinks.issueFor(manager, order);
     await closeOrder(manager, order, 'complete', previousState);
-    await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', {
-      ...(await this.render(manager, order)),
-    });
+    await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', order);
   }
 
   private render(manager: EntityManager, order: Order): Promise<OrderView> {

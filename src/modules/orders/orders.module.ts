@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CheckoutModule } from '../checkout/checkout.module.js';
 import { CustomersModule } from '../customers/customers.module.js';
+import { DigitalModule } from '../digital/digital.module.js';
 import { StoreCreditsModule } from '../store-credits/store-credits.module.js';
 import { AdminOrderChanges } from './admin/admin-order-changes.js';
 import { AdminOrderPresenter } from './admin/admin-order-presenter.js';
@@ -22,6 +23,11 @@ import { OrderLookup } from './order-lookup.js';
 import { OrderMutations } from './order-mutations.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderSerializer } from './order.serializer.js';
+import { OrderEvents } from './order-events.js';
+import { FulfillmentShipping } from './admin/fulfillment-shipping.js';
+import { LineItemSerializer } from './line-item.serializer.js';
+import { PaymentSerializer } from './payment.serializer.js';
+import { ShipmentSerializer } from './shipment.serializer.js';
 import { OrderSettler } from './order-settler.js';
 import { OrderSnapshots } from './order-snapshot.js';
 import { OrderStock } from './order-stock.js';
@@ -30,7 +36,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
 
 /** Carts and orders: the Store API checkout, order history and the Admin API's orders. */
 @Module({
-  imports: [CheckoutModule, CustomersModule, StoreCreditsModule],
+  imports: [CheckoutModule, CustomersModule, StoreCreditsModule, DigitalModule],
   controllers: [
     StoreCartsController,
     StoreCartItemsController,
@@ -41,9 +47,13 @@ import { StoreOrdersController } from './store-orders.controller.js';
   providers: [
     OrderLookup,
     OrderMutations,
+    OrderEvents,
     OrderSettler,
     OrderSnapshots,
     OrderSerializer,
+    LineItemSerializer,
+    ShipmentSerializer,
+    PaymentSerializer,
     OrderStock,
     OrderPayments,
     OrderCompletion,
@@ -59,6 +69,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     DraftOrderCreation,
     AdminOrderChanges,
     OrderCancellation,
+    FulfillmentShipping,
   ],
   exports: [
     OrderLookup,

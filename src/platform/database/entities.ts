@@ -27,6 +27,8 @@ import { StoreCredit } from '../../modules/store-credits/store-credit.entity.js'
 import { StoreEvent } from '../../events/event.entity.js';
 import { WebhookEndpoint } from '../../modules/webhooks/webhook-endpoint.entity.js';
 import { WebhookDelivery } from '../../modules/webhooks/webhook-delivery.entity.js';
+import { Digital } from '../../modules/digital/digital.entity.js';
+import { DigitalLink } from '../../modules/digital/digital-link.entity.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -59,4 +61,6 @@ export const ENTITIES = [
   StoreEvent,
   WebhookEndpoint,
   WebhookDelivery,
+  Digital,
+  DigitalLink,
 ];

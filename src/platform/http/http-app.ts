@@ -10,6 +10,7 @@ import { logRequests } from '../logging/request-log.js';
 import { setUpOpenApi } from '../openapi/openapi.js';
 import { toErrorResponse } from './error-response.js';
 import { requestIdFor } from './request-id.js';
+import { registerMultipart } from './uploads/multipart.js';
 
 /** Builds the Nest application on Fastify with the service's HTTP conventions; does not listen. */
 export async function createHttpApp(
@@ -45,6 +46,7 @@ export async function createHttpApp(
   );
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  await registerMultipart(app);
   setUpOpenApi(app);
   return app;
 }

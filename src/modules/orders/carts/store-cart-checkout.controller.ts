@@ -5,6 +5,7 @@ import { LockedBody } from '../dto/cart.body.js';
 import { ApplyStoreCreditBody, CreatePaymentBody, SelectRateBody } from '../dto/checkout.body.js';
 import { OrderCompletion } from '../order-completion.js';
 import { OrderLookup } from '../order-lookup.js';
+import { PlacedOrders } from '../placed-orders.service.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 import { CartCheckout } from './cart-checkout.service.js';
 
@@ -18,6 +19,7 @@ export class StoreCartCheckoutController {
     private readonly checkout: CartCheckout,
     private readonly completion: OrderCompletion,
     private readonly lookup: OrderLookup,
+    private readonly placedOrders: PlacedOrders,
   ) {}
 
   @Patch('fulfillments/:fulfillment_id')
@@ -75,6 +77,7 @@ export class StoreCartCheckoutController {
     return this.completion.complete(
       (manager) => this.lookup.cartOf(manager, caller, id, { allowPlaced: true }),
       body.state_lock_version,
+      (manager, order) => this.placedOrders.render(manager, order),
     );
   }
 }

@@ -3,6 +3,7 @@ import { SeedCountries1795261335600 } from './1795261335600-SeedCountries.js';
 import { AccessAndCustomers1795263688036 } from './1795263688036-AccessAndCustomers.js';
 import { OrdersAndCheckout1795267733116 } from './1795267733116-OrdersAndCheckout.js';
 import { Webhooks1795268466496 } from './1795268466496-Webhooks.js';
+import { DigitalDownloads1795273024434 } from './1795273024434-DigitalDownloads.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   AccessAndCustomers1795263688036,
   OrdersAndCheckout1795267733116,
   Webhooks1795268466496,
+  DigitalDownloads1795273024434,
 ];

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { findPage, type Page } from '../../common/pagination/page.js';
+import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import type { StoreContext } from '../auth/principal.js';
+import { Variant } from '../catalog/variant.entity.js';
+import { Digital } from './digital.entity.js';
+import type { DigitalFile } from './digital-file.js';
+import { DigitalSerializer, type DigitalView } from './digital.serializer.js';
+
+/** Staff management of the files sold with variants. */
+@Injectable()
+export class AdminDigitals {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ids: PublicIdCodec,
+    private readonly serializer: DigitalSerializer,
+  ) {}
+
+  /** Attaches a file to a variant of the product; later purchases of the variant get a link to it. */
+  async attach(
+    store: StoreContext,
+    productId: string,
+    variantId: string,
+    file: DigitalFile,
+  ): Promise<DigitalView> {
+    const variant = await this.variantOf(store, productId, variantId);
+    const manager = this.dataSource.manager;
+    const digital = await manager.save(
+      manager.create(Digital, {
+        storeId: store.storeId,
+        variantId: variant.id,
+        filename: file.filename,
+        contentType: file.contentType,
+        byteSize: file.byteSize,
+        checksum: file.checksum,
+        data: file.bytes,
+      }),
+    );
+    return this.serializer.serialize(digital);
+  }
+
+  /** The variant's files, newest first. */
+  async list(
+    store: StoreContext,
+    productId: string,
+    variantId: string,
+    query: PaginationQuery,
+  ): Promise<Page<DigitalView>> {
+    const variant = await this.variantOf(store, productId, variantId);
+    return findPage(
+      query,
+      (window) =>
+        this.dataSource.manager.findAndCount(Digital, {
+          where: { storeId: store.storeId, variantId: variant.id },
+          order: { createdAt: 'DESC', id: 'DESC' },
+          ...window,
+        }),
+      (digital) => this.serializer.serialize(digital),
+    );
+  }
+
+  async show(store: StoreContext, publicId: string): Promise<DigitalView> {
+    const id = this.ids.decode(ID_PREFIX.digital, publicId);
+    const digital = id
+      ? await this.dataSource.manager.findOneBy(Digital, { id, storeId: store.storeId })
+      : null;
+    if (!digital) throw StoreError.notFound('digital');
+    return this.serializer.serialize(digital);
+  }
+
+  /** Deletes the file. Links already issued stay and answer `attachment_missing`. */
+  async remove(store: StoreContext, publicId: string): Promise<void> {
+    const id = this.ids.decode(ID_PREFIX.digital, publicId);
+    const deleted = id
+      ? await this.dataSource.manager.delete(Digital, { id, storeId: store.storeId })
+      : undefined;
+    if (!deleted?.affected) throw StoreError.notFound('digital');
+  }
+
+  /** A variant of the store's product; anything else is 404. */
+  private async variantOf(
+    store: StoreContext,
+    productPublicId: string,
+    variantPublicId: string,
+  ): Promise<Variant> {
+    const productId = this.ids.decode(ID_PREFIX.product, productPublicId);
+    const id = this.ids.decode(ID_PREFIX.variant, variantPublicId);
+    const variant =
+      productId && id
+        ? await this.dataSource.manager.findOneBy(Variant, {
+            id,
+            productId,
+            storeId: store.storeId,
+          })
+        : null;
+    if (!variant) throw StoreError.notFound('variant');
+    return variant;
+  }
+}

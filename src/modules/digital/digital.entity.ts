@@ -1,0 +1,35 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import type { Variant } from '../catalog/variant.entity.js';
+
+/**
+ * A file sold with a variant: buying the variant issues a download link per file. The bytes live
+ * in the row but are never loaded unless asked for (`select: false`), so listing and serializing
+ * digitals stays cheap.
+ */
+@Entity('digitals')
+@Index('digitals_variant_id_idx', ['variantId'])
+export class Digital extends StoreScopedEntity {
+  @Column({ name: 'variant_id', type: 'bigint' })
+  variantId: string;
+
+  @ManyToOne('Variant', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: Variant;
+
+  @Column({ type: 'text' })
+  filename: string;
+
+  @Column({ name: 'content_type', type: 'text' })
+  contentType: string;
+
+  @Column({ name: 'byte_size', type: 'integer' })
+  byteSize: number;
+
+  /** SHA-256 of the bytes, hex. */
+  @Column({ type: 'char', length: 64 })
+  checksum: string;
+
+  @Column({ type: 'bytea', select: false })
+  data?: Buffer;
+}

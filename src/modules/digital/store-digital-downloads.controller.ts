@@ -1,0 +1,52 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { UrlTokenRoute } from '../auth/access.decorators.js';
+import { bearerToken } from '../auth/api-access.guard.js';
+import { DigitalDownloads, type DownloadableFile } from './digital-downloads.service.js';
+
+@ApiTags('Store: digital downloads')
+@Controller('api/v3/store/digitals')
+export class StoreDigitalDownloadsController {
+  constructor(private readonly downloads: DigitalDownloads) {}
+
+  @Get(':token')
+  @UrlTokenRoute()
+  @ApiBearerAuth('jwt')
+  @ApiProduces('application/octet-stream')
+  @ApiOperation({
+    summary: 'Download a purchased file; the `download_url` of a placed order carries the token',
+    description:
+      'No API key: the token is the credential. A customer token, if sent, must be the buyer’s. ' +
+      'Each GET counts one download (HEAD checks the link without counting). 403 ' +
+      '`download_unauthorized` (order not paid, canceled or returned; another customer), ' +
+      '`digital_link_expired`, `attachment_missing`, `download_limit_exceeded`; unknown token: 404.',
+  })
+  async download(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | Readable> {
+    const bearer = bearerToken(request);
+    if (request.method === 'HEAD') {
+      describe(reply, await this.downloads.inspect(token, bearer));
+      // A stream, so that Fastify keeps the Content-Length of the file for the empty HEAD body.
+      return Readable.from([]);
+    }
+    const file = await this.downloads.download(token, bearer);
+    describe(reply, file);
+    return file.bytes;
+  }
+}
+
+function describe(reply: FastifyReply, file: DownloadableFile): void {
+  void reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.filename, { type: 'attachment' }))
+    .header('content-length', file.byteSize)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('etag', `"${file.checksum}"`);
+}
