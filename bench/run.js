@@ -1,4 +1,5 @@
-// Throughput of the built service against a bare Fastify + pg floor. See scenarios.js.
+// Throughput of the built service against a bare Fastify + pg floor (see scenarios.js), and of
+// the events outbox and webhook deliveries (see lib/events.js).
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import {
   storePrimaryKey,
   variantPrimaryKey,
 } from './lib/database.js';
+import { eventsSummary, measureEvents, redisUrl } from './lib/events.js';
 import { jsonClient } from './lib/http-client.js';
 import { freePort, httpOk, runNode, startNode, waitFor } from './lib/processes.js';
 import { ADD_TO_CART, BASELINE_ADD_TO_CART, CHECKOUT, scenarios } from './scenarios.js';
@@ -35,6 +37,23 @@ const BENCH_STOCK = 100_000_000;
 const PRODUCT_BASELINE = 'baseline fastify+pg';
 const MAX_FAILURE_RATE = 0.01;
 const printJson = process.argv.includes('--json');
+// Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks).
+// BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group.
+const GROUPS = ['http', 'events'];
+function selectedGroups() {
+  const flag = process.argv.indexOf('--only');
+  const only =
+    process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ??
+    (flag >= 0 ? process.argv[flag + 1] : undefined) ??
+    process.env.BENCH_ONLY;
+  if (!only) return GROUPS;
+  const groups = only.split(',').map((group) => group.trim());
+  const unknown = groups.filter((group) => !GROUPS.includes(group));
+  if (unknown.length > 0 || groups.length === 0) {
+    throw new Error(`BENCH_ONLY / --only takes ${GROUPS.join(' or ')}, not ${only}`);
+  }
+  return groups;
+}
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -199,20 +218,25 @@ async function measureAll(targets) {
 
 function printTable(rows) {
   const header = ['scenario', 'per second', 'p50 ms', 'p99 ms', '% of baseline'];
+  const ms = (value) => (value === null || value === undefined ? 'n/a' : value.toFixed(1));
   const cells = rows.map((row) => [
     row.scenario,
-    row.unit === 'req' ? `${Math.round(row.rate)} req` : `${row.rate.toFixed(1)} ${row.unit}s`,
-    row.p50_ms.toFixed(1),
-    row.p99_ms.toFixed(1),
+    row.unit === 'req'
+      ? `${Math.round(row.rate)} req`
+      : `${row.rate.toFixed(1)} ${row.units ?? `${row.unit}s`}`,
+    ms(row.p50_ms),
+    ms(row.p99_ms),
     row.ratio === null ? 'n/a' : `${(row.ratio * 100).toFixed(1)}%`,
   ]);
   const widths = header.map((_, i) => Math.max(...[header, ...cells].map((r) => r[i].length)));
   const line = (r) =>
     `| ${r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
+  const eventsLine = eventsSummary(rows);
   process.stdout.write(
     [
       `node ${process.version}, ${availableParallelism()} CPUs, ${CONNECTIONS} connections (${SHOPPERS} shoppers for checkouts), ${ROUNDS} rounds of ${DURATION_S} s, medians`,
+      ...(eventsLine ? [eventsLine] : []),
       line(header),
       rule,
       ...cells.map(line),
@@ -226,6 +250,7 @@ async function main() {
   if (!(ROUNDS >= 1)) throw new Error(`BENCH_ROUNDS must be at least 1`);
   if (!(CART_COUNT >= 1)) throw new Error(`BENCH_CARTS must be at least 1`);
   if (!(SHOPPERS >= 1)) throw new Error(`BENCH_SHOPPERS must be at least 1`);
+  const groups = selectedGroups();
   const dataDir = await mkdtemp(join(tmpdir(), 'store-bench-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -253,6 +278,56 @@ async function main() {
   } else {
     log('No PostgreSQL server at 127.0.0.1:5432: using the embedded database');
   }
+
+  const rows = groups.includes('http')
+    ? await measureHttp({ env, dbUrl, credentials, dataDir })
+    : [];
+  if (groups.includes('events'))
+    rows.push(...(await measureEventsGroup({ env, dbUrl, credentials })));
+  if (rows.length === 0) throw new Error('Nothing was measured');
+
+  printTable(rows);
+  if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
+
+  const failing = rows.filter((row) => row.failure_rate > MAX_FAILURE_RATE);
+  for (const row of failing) {
+    log(
+      `FAILED: ${row.scenario}: ${(row.failure_rate * 100).toFixed(2)}% failed (${row.failed} of ${row.ok + row.failed} ${row.units ?? `${row.unit}s`})`,
+    );
+  }
+  if (failing.length > 0) process.exitCode = 1;
+}
+
+/**
+ * The outbox and webhook scenarios (lib/events.js). They need PostgreSQL and Redis servers, and
+ * run with the HTTP scenarios' processes stopped: every process that runs workers sweeps the
+ * outbox, and the figures should be the events pipeline's alone.
+ */
+async function measureEventsGroup({ env, dbUrl, credentials }) {
+  const redis = await redisUrl();
+  if (!dbUrl || !redis) {
+    log(
+      `Events scenarios skipped: they need ${dbUrl ? '' : 'a PostgreSQL server'}${!dbUrl && !redis ? ' and ' : ''}${redis ? '' : 'a Redis server (REDIS_URL or 127.0.0.1:6379)'}`,
+    );
+    return [];
+  }
+  for (const proc of started.splice(0)) await proc.stop();
+  return measureEvents({
+    root: ROOT,
+    env,
+    dbUrl,
+    redis,
+    storeKey: await storePrimaryKey(dbUrl, credentials.publishable_key),
+    rounds: ROUNDS,
+    durationS: DURATION_S,
+    log,
+    cleanups,
+  });
+}
+
+/** The request scenarios: the service and the baseline under autocannon and shoppers. */
+async function measureHttp({ env, dbUrl, credentials: seeded, dataDir }) {
+  let credentials = seeded;
   log('Starting the service');
   const service = await startService('service', 'dist/main.js', env);
   if (!dbUrl) {
@@ -306,16 +381,7 @@ async function main() {
     const base = row.baseline && rows.find((other) => other.scenario === row.baseline);
     row.ratio = base ? row.rate / base.rate : null;
   }
-  printTable(rows);
-  if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
-
-  const failing = rows.filter((row) => row.failure_rate > MAX_FAILURE_RATE);
-  for (const row of failing) {
-    log(
-      `FAILED: ${row.scenario}: ${(row.failure_rate * 100).toFixed(2)}% failed (${row.failed} of ${row.ok + row.failed} ${row.unit}s)`,
-    );
-  }
-  if (failing.length > 0) process.exitCode = 1;
+  return rows;
 }
 
 /**

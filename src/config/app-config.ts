@@ -95,11 +95,39 @@ export class AppConfig {
   @Max(600_000)
   WEBHOOK_TIMEOUT_MS = 30_000;
 
+  /** Webhook deliveries one worker process runs at a time (the `webhooks` queue's consumer). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_CONCURRENCY = 10;
+
   @Transform(toInt)
   @IsInt()
   @Min(1024)
   @Max(100 * 1024 * 1024)
   BODY_LIMIT_BYTES = 102_400;
+
+  /** Largest file a digital upload accepts (larger: 413 `request_too_large`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(512 * 1024 * 1024)
+  DIGITAL_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+  /** Downloads each digital link allows. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DIGITAL_LINK_DOWNLOAD_LIMIT = 5;
+
+  /** Days a digital link stays valid after the order is placed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  DIGITAL_LINK_TTL_DAYS = 7;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
@@ -222,7 +250,11 @@ const CONFIG_KEYS = [
   'SMTP_URL',
   'WEBHOOKS_ALLOW_PRIVATE_NETWORKS',
   'WEBHOOK_TIMEOUT_MS',
+  'WEBHOOK_CONCURRENCY',
   'BODY_LIMIT_BYTES',
+  'DIGITAL_UPLOAD_MAX_BYTES',
+  'DIGITAL_LINK_DOWNLOAD_LIMIT',
+  'DIGITAL_LINK_TTL_DAYS',
   'LOG_LEVEL',
   'DATA_DIR',
   'MIGRATIONS_RUN',

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/index.js';
 import { EventRelay } from '../../events/event-relay.js';
 import { type Job, QueuePort } from '../../platform/queue/queue.port.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -22,10 +23,15 @@ export class WebhookDeliveryJobs implements OnModuleInit {
     private readonly queue: QueuePort,
     private readonly events: EventRelay,
     private readonly deliverer: WebhookDeliverer,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.queue.consume<WebhookDeliveryJobData>('webhooks', (job) => this.run(job));
+    this.queue.consume<WebhookDeliveryJobData>(
+      'webhooks',
+      (job) => this.run(job),
+      this.config.WEBHOOK_CONCURRENCY,
+    );
   }
 
   async run(job: Job<WebhookDeliveryJobData>): Promise<void> {

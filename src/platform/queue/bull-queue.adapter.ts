@@ -3,7 +3,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bull';
 import { AppConfig } from '../../config/index.js';
-import { type JobHandler, type JobOptions, QueuePort, type QueueName } from './queue.port.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type JobHandler,
+  type JobOptions,
+  QueuePort,
+  type QueueName,
+} from './queue.port.js';
 
 /** Bull queues on Redis: durable, shared by every API and worker process. */
 @Injectable()
@@ -33,7 +39,7 @@ export class BullQueueAdapter extends QueuePort {
     });
   }
 
-  consume<T>(queue: QueueName, handler: JobHandler<T>, concurrency = 10): void {
+  consume<T>(queue: QueueName, handler: JobHandler<T>, concurrency = DEFAULT_CONCURRENCY): void {
     if (!this.config.runsWorkers) return;
     void this.queue(queue).process('*', concurrency, async (job) => {
       try {

@@ -1,19 +1,51 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/index.js';
-import { type JobHandler, type JobOptions, QueuePort, type QueueName } from './queue.port.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type JobHandler,
+  type JobOptions,
+  QueuePort,
+  type QueueName,
+} from './queue.port.js';
 
 const REMEMBERED_JOB_IDS = 10_000;
 
+/** At most `size` tasks at a time; the others wait their turn, first come first served. */
+class Slots {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.size) this.active += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // Hand the slot straight to the next waiting task, if any.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+interface Consumer {
+  handler: JobHandler;
+  slots: Slots;
+}
+
 /**
- * Runs jobs in this process, with the same retry and de-duplication rules as the Redis
- * adapter. For development without Redis only: jobs do not survive a restart.
+ * Runs jobs in this process, with the same retry, de-duplication and concurrency rules as the
+ * Redis adapter. For development without Redis only: jobs do not survive a restart.
  */
 @Injectable()
 export class InProcessQueueAdapter extends QueuePort implements OnApplicationShutdown {
   readonly backend = 'in-process' as const;
   private readonly logger = new Logger('InProcessQueue');
-  private readonly handlers = new Map<QueueName, JobHandler>();
+  private readonly consumers = new Map<QueueName, Consumer>();
   private readonly seenJobIds = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
@@ -37,8 +69,12 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
     this.running.add(run);
   }
 
-  consume<T>(queue: QueueName, handler: JobHandler<T>): void {
-    if (this.config.runsWorkers) this.handlers.set(queue, handler as JobHandler);
+  consume<T>(queue: QueueName, handler: JobHandler<T>, concurrency = DEFAULT_CONCURRENCY): void {
+    if (!this.config.runsWorkers) return;
+    this.consumers.set(queue, {
+      handler: handler as JobHandler,
+      slots: new Slots(Math.max(1, concurrency)),
+    });
   }
 
   async ping(): Promise<void> {}
@@ -56,10 +92,13 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
     await new Promise((resolve) => setImmediate(resolve));
     const attempts = options.attempts ?? 1;
     for (let attempt = 1; attempt <= attempts && !this.closed; attempt++) {
-      const handler = this.handlers.get(queue);
-      if (!handler) return;
+      const consumer = this.consumers.get(queue);
+      if (!consumer) return;
       try {
-        await handler({ ...job, attempt });
+        // A job still waiting for a slot when the process shuts down does not start.
+        await consumer.slots.run(async () => {
+          if (!this.closed) await consumer.handler({ ...job, attempt });
+        });
         return;
       } catch (error) {
         this.logger.warn(

@@ -1,0 +1,468 @@
+// The events benchmark: the transactional outbox and webhook deliveries, with real processes on
+// PostgreSQL and Redis. Run by bench/run.js (BENCH_ONLY=events runs only this part).
+//
+// Per round:
+// 1. outbox publish: the publisher (bench/outbox-publisher.js, the built service's application
+//    context as `api`) commits BENCH_EVENTS events, one per transaction, from BENCH_PUBLISHERS
+//    concurrent publishers; each relay enqueues one webhook job and marks its event relayed. The
+//    rate counts from the first transaction to the last relay finished.
+// 2. webhook deliveries, backlog: nothing consumes during (1), so its jobs wait in Redis; then ONE
+//    worker process (dist/worker.js) starts and drains them into a receiver in this process. The
+//    rate counts from the first receipt to the last.
+// 3. webhook deliveries at BENCH_EVENT_RATE events/s: with the worker running, the publisher
+//    commits on schedule for BENCH_DURATION seconds; p50/p99 are commit → receipt.
+import { fork } from 'node:child_process';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createConnection } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { startNode } from './processes.js';
+
+const now = () => performance.timeOrigin + performance.now();
+const LOCAL_REDIS = 'redis://127.0.0.1:6379';
+/** The service's default, reported when BENCH_WEBHOOK_CONCURRENCY leaves it unset. */
+const SERVICE_DEFAULT_CONCURRENCY = 10;
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+/** A connection to the bench database for the diagnostics, and the Redis server's pid. */
+let db;
+let redisPid = null;
+
+export const OUTBOX_PUBLISH = 'outbox publish (1 event/tx)';
+export const BACKLOG_DELIVERIES = 'webhook deliveries, backlog';
+export const STEADY_DELIVERIES = 'webhook deliveries, steady';
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** REDIS_URL, else the local server if one answers PING, else `undefined`. */
+export async function redisUrl() {
+  if (process.env.REDIS_URL) return process.env.REDIS_URL;
+  const answered = await new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port: 6379 });
+    socket.setTimeout(1_000, () => socket.destroy());
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      resolve(data.toString().startsWith('+PONG'));
+      socket.destroy();
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('close', () => resolve(false));
+  });
+  return answered ? LOCAL_REDIS : undefined;
+}
+
+/** A plain HTTP receiver answering 200; keeps each envelope id's receipt times. */
+async function startReceiver(secret) {
+  const receipts = new Map();
+  let forged = 0;
+  const server = createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = now();
+      const body = Buffer.concat(chunks);
+      const timestamp = request.headers['x-store-webhook-timestamp'];
+      const signature = Buffer.from(String(request.headers['x-store-webhook-signature']), 'hex');
+      const expected = createHmac('sha256', secret.value).update(`${timestamp}.`).update(body);
+      const digest = expected.digest();
+      if (digest.length !== signature.length || !timingSafeEqual(digest, signature)) forged += 1;
+      const { id } = JSON.parse(body.toString('utf8'));
+      const times = receipts.get(id);
+      if (times) times.push(at);
+      else receipts.set(id, [at]);
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hooks`,
+    receipts,
+    forged: () => forged,
+    /**
+     * Resolves once every id (with `any`, any delivery at all) has arrived; rejects after
+     * `timeoutMs` or when `alive()` throws.
+     */
+    async waitFor(ids, { timeoutMs, alive, any = false }) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const missing = any
+          ? Number(receipts.size === 0)
+          : ids.filter((id) => !receipts.has(id)).length;
+        if (missing === 0) return;
+        alive();
+        if (Date.now() > deadline) {
+          throw new Error(`${missing} of ${ids.length} events not delivered in ${timeoutMs} ms`);
+        }
+        await sleep(20);
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
+}
+
+/** bench/outbox-publisher.js as a child; `call(command, args)` resolves to its answer. */
+async function startPublisher(root, env) {
+  const child = fork('bench/outbox-publisher.js', [], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  const keep = (chunk) => (output = (output + chunk).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const waiting = new Map();
+  let nextId = 0;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ready = new Promise((resolve, reject) => {
+    child.on('message', (message) => {
+      if (message.ready) return resolve();
+      const pending = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.ok) pending?.resolve(message.result);
+      else pending?.reject(new Error(`publisher: ${message.error}`));
+    });
+    void exited.then(() => {
+      const error = new Error(`the publisher exited:\n${output}`);
+      reject(error);
+      for (const pending of waiting.values()) pending.reject(error);
+    });
+  });
+  await ready;
+  return {
+    name: 'publisher',
+    running: () => child.exitCode === null && child.signalCode === null,
+    output: () => output,
+    call(command, args = {}) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        child.send({ id, command, args });
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.send({ id: -1, command: 'exit', args: {} });
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** When each event was relayed (epoch ms), from the outbox. */
+async function relayTimes(dbUrl, ids) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT id::text AS id, extract(epoch FROM relayed_at) * 1000 AS relayed
+       FROM events WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.relayed === null ? null : Number(row.relayed)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** The Redis server's process id when it runs on this machine (for its CPU time), else null. */
+async function redisProcessId(url) {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) return null;
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    return Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]) || null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Deletes the keys of a queue prefix (the bench's jobs) from Redis. */
+async function dropQueueKeys(url, prefix) {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** CPU time (user + system) a process has used, in ms; NaN where /proc is not available. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU time so far of the worker, of the PostgreSQL backends serving the bench database, of Redis
+ * and of this process (the receiver), so that a drain's cost per delivery can be split by process.
+ */
+async function cpuSample(workerPid) {
+  const backends = await db.query(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  const usage = process.cpuUsage();
+  return {
+    worker: cpuMs(workerPid),
+    postgres: new Map(backends.rows.map((row) => [row.pid, cpuMs(row.pid)])),
+    redis: redisPid ? cpuMs(redisPid) : NaN,
+    receiver: (usage.user + usage.system) / 1000,
+  };
+}
+
+function cpuPerItem(before, after, items) {
+  let postgres = 0;
+  // Backends that started during the drain count from zero.
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  return {
+    worker: (after.worker - before.worker) / items,
+    postgres: postgres / items,
+    redis: (after.redis - before.redis) / items,
+    receiver: (after.receiver - before.receiver) / items,
+  };
+}
+
+/** The events scenarios' settings as one line over the table, or undefined without them. */
+export function eventsSummary(rows) {
+  const publish = rows.find((row) => row.scenario === OUTBOX_PUBLISH);
+  const steady = rows.find((row) => row.scenario === STEADY_DELIVERIES);
+  if (!publish || !steady) return undefined;
+  return (
+    `events: ${publish.events} per backlog from ${publish.publishers} concurrent publishers (p50/p99: their transactions), ` +
+    `one worker with WEBHOOK_CONCURRENCY=${steady.webhook_concurrency}, steady ${steady.events_per_second} events/s (p50/p99: commit → receipt)`
+  );
+}
+
+const formatMs = (value) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+
+/**
+ * Runs the events scenarios and answers their rows (medians of `rounds`). `env` is the bench's
+ * service environment (database, secrets, NODE_ENV=production); `storeKey` the seeded store's
+ * database key.
+ */
+export async function measureEvents({
+  root,
+  env: baseEnv,
+  dbUrl,
+  redis,
+  storeKey,
+  rounds,
+  durationS,
+  log,
+  cleanups,
+}) {
+  const burstSize = Number(process.env.BENCH_EVENTS ?? 5000);
+  const publishers = Number(process.env.BENCH_PUBLISHERS ?? 50);
+  const rate = Number(process.env.BENCH_EVENT_RATE ?? 100);
+  const concurrency = process.env.BENCH_WEBHOOK_CONCURRENCY;
+  if (!(burstSize >= 1)) throw new Error('BENCH_EVENTS must be at least 1');
+  if (!(publishers >= 1)) throw new Error('BENCH_PUBLISHERS must be at least 1');
+  if (!(rate > 0)) throw new Error('BENCH_EVENT_RATE must be a positive number');
+  const webhookConcurrency = concurrency ? Number(concurrency) : SERVICE_DEFAULT_CONCURRENCY;
+  // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a worker's time goes.
+  const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+  // A queue namespace of its own, so no other process consumes these jobs.
+  const prefix = `bench-events-${Math.random().toString(36).slice(2, 10)}`;
+  const env = {
+    ...baseEnv,
+    REDIS_URL: redis,
+    QUEUE_PREFIX: prefix,
+    // The receiver is on loopback, which production refuses by default.
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    ...(concurrency ? { WEBHOOK_CONCURRENCY: concurrency } : {}),
+  };
+  cleanups.push(() => dropQueueKeys(redis, prefix));
+
+  db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  cleanups.push(() => db.end());
+  redisPid = await redisProcessId(redis);
+
+  const secret = { value: '' };
+  const receiver = await startReceiver(secret);
+  cleanups.push(() => receiver.close());
+  const publisher = await startPublisher(root, env);
+  cleanups.push(() => publisher.stop());
+  const endpoint = await publisher.call('endpoint', { storeId: storeKey, url: receiver.url });
+  secret.value = endpoint.secret;
+  log(
+    `Events: ${burstSize} events by ${publishers} publishers, then one worker (WEBHOOK_CONCURRENCY=${webhookConcurrency}) drains them, then ${rate} events/s for ${durationS} s`,
+  );
+
+  let worker;
+  const alive = () => {
+    for (const proc of [publisher, worker].filter(Boolean)) {
+      if (!proc.running()) throw new Error(`the ${proc.name} died:\n${proc.output()}`);
+    }
+  };
+  const startWorker = () => {
+    const proc = startNode('worker', [...workerNodeArgs, 'dist/worker.js'], { cwd: root, env });
+    cleanups.push(() => proc.stop());
+    return proc;
+  };
+  /** Counts events received exactly once; the rest (missing or repeated) failed. */
+  const tally = (ids) => {
+    const once = ids.filter((id) => receipts(id).length === 1).length;
+    return { ok: once, failed: ids.length - once };
+  };
+  const receipts = (id) => receiver.receipts.get(id) ?? [];
+
+  const runs = { publish: [], backlog: [], steady: [] };
+  for (let round = 1; round <= rounds; round++) {
+    log(`Events round ${round} of ${rounds}`);
+    if (worker) {
+      await worker.stop();
+      worker = undefined;
+    }
+
+    const burst = await publisher.call('burst', {
+      storeId: storeKey,
+      count: burstSize,
+      concurrency: publishers,
+    });
+    const burstIds = burst.events.map(([id]) => id);
+    const relayed = await relayTimes(dbUrl, burstIds);
+    const unrelayed = burstIds.filter((id) => !relayed.get(id)).length;
+    const latencies = [...burst.latencies].sort((a, b) => a - b);
+    const publish = {
+      rate: burstSize / ((burst.relayed - burst.started) / 1000),
+      commitRate: burstSize / ((burst.committed - burst.started) / 1000),
+      p50_ms: percentile(latencies, 50),
+      p99_ms: percentile(latencies, 99),
+      ok: burstSize - unrelayed,
+      failed: unrelayed,
+    };
+    runs.publish.push(publish);
+    log(
+      `${OUTBOX_PUBLISH}: ${publish.rate.toFixed(0)} events/s committed and relayed (${publish.commitRate.toFixed(0)}/s committed), transaction p50 ${formatMs(publish.p50_ms)} ms, p99 ${formatMs(publish.p99_ms)} ms, ${unrelayed} not relayed`,
+    );
+
+    worker = startWorker();
+    // The worker's CPU time from its first delivery to its last (the boot left out).
+    await receiver.waitFor(burstIds.slice(0, 1), { timeoutMs: 120_000, alive, any: true });
+    const cpuBefore = await cpuSample(worker.pid);
+    const deliveredBefore = receiver.receipts.size;
+    await receiver.waitFor(burstIds, { timeoutMs: 300_000, alive });
+    const cpu = cpuPerItem(
+      cpuBefore,
+      await cpuSample(worker.pid),
+      receiver.receipts.size - deliveredBefore,
+    );
+    const firsts = burstIds.map((id) => receipts(id)[0]).sort((a, b) => a - b);
+    const backlog = {
+      rate: burstSize / ((firsts.at(-1) - firsts[0]) / 1000),
+      p50_ms: null,
+      p99_ms: null,
+      cpu,
+      ...tally(burstIds),
+    };
+    runs.backlog.push(backlog);
+    log(
+      `${BACKLOG_DELIVERIES}: ${backlog.rate.toFixed(0)} deliveries/s (first to last receipt), ${backlog.failed} missing or repeated; CPU ms per delivery: worker ${formatMs(cpu.worker)}, PostgreSQL ${formatMs(cpu.postgres)}, Redis ${formatMs(cpu.redis)}, receiver ${formatMs(cpu.receiver)}`,
+    );
+
+    const steady = await publisher.call('steady', { storeId: storeKey, rate, seconds: durationS });
+    const steadyIds = steady.events.map(([id]) => id);
+    await receiver.waitFor(steadyIds, { timeoutMs: 60_000, alive });
+    await sleep(500); // a duplicate, if any, arrives
+    const endToEnd = steady.events.map(([id, committed]) => receipts(id)[0] - committed);
+    endToEnd.sort((a, b) => a - b);
+    const relayedAt = await relayTimes(dbUrl, steadyIds);
+    const toRelay = steady.events
+      .map(([id, committed]) => relayedAt.get(id) - committed)
+      .sort((a, b) => a - b);
+    const lastReceipt = Math.max(...steadyIds.map((id) => receipts(id)[0]));
+    const steadyRun = {
+      rate: steadyIds.length / ((lastReceipt - steady.started) / 1000),
+      p50_ms: percentile(endToEnd, 50),
+      p99_ms: percentile(endToEnd, 99),
+      ...tally(steadyIds),
+    };
+    runs.steady.push(steadyRun);
+    log(
+      `${STEADY_DELIVERIES}: ${steadyRun.rate.toFixed(1)} deliveries/s, commit → receipt p50 ${formatMs(steadyRun.p50_ms)} ms, p99 ${formatMs(steadyRun.p99_ms)} ms, max ${formatMs(endToEnd.at(-1))} ms (commit → relayed p50 ${formatMs(percentile(toRelay, 50))} ms, p99 ${formatMs(percentile(toRelay, 99))} ms), ${steadyRun.failed} missing or repeated`,
+    );
+    if (receiver.forged() > 0) throw new Error(`${receiver.forged()} deliveries failed to verify`);
+    alive();
+  }
+  await worker?.stop();
+  await publisher.stop();
+
+  const summary = (scenario, unit, units, results, extra) => {
+    const rates = results.map((result) => result.rate);
+    const ok = results.reduce((sum, result) => sum + result.ok, 0);
+    const failed = results.reduce((sum, result) => sum + result.failed, 0);
+    const p50 = results.map((result) => result.p50_ms).filter((value) => value !== null);
+    const p99 = results.map((result) => result.p99_ms).filter((value) => value !== null);
+    return {
+      scenario,
+      unit,
+      units,
+      baseline: null,
+      ratio: null,
+      rate: median(rates),
+      rate_min: Math.min(...rates),
+      rate_max: Math.max(...rates),
+      rates,
+      p50_ms: p50.length ? median(p50) : null,
+      p99_ms: p99.length ? median(p99) : null,
+      ok,
+      failed,
+      failure_rate: ok + failed === 0 ? 1 : failed / (ok + failed),
+      ...extra,
+    };
+  };
+  return [
+    summary(OUTBOX_PUBLISH, 'event', 'events', runs.publish, {
+      events: burstSize,
+      publishers,
+      commit_rates: runs.publish.map((run) => run.commitRate),
+      latency: 'transaction',
+    }),
+    summary(BACKLOG_DELIVERIES, 'delivery', 'deliveries', runs.backlog, {
+      events: burstSize,
+      cpu_ms_per_delivery: Object.fromEntries(
+        ['worker', 'postgres', 'redis', 'receiver'].map((side) => [
+          side,
+          median(runs.backlog.map((run) => run.cpu[side])),
+        ]),
+      ),
+      webhook_concurrency: webhookConcurrency,
+    }),
+    summary(STEADY_DELIVERIES, 'delivery', 'deliveries', runs.steady, {
+      events_per_second: rate,
+      seconds: durationS,
+      webhook_concurrency: webhookConcurrency,
+      latency: 'commit to receipt',
+    }),
+  ];
+}

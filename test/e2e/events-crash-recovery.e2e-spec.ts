@@ -1,0 +1,453 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Bull from 'bull';
+import { EventRelay } from '../../src/events/event-relay.js';
+import { OutboxSweeper } from '../../src/events/outbox-sweeper.js';
+import type { DatabaseEndpoint } from '../../src/platform/database/database-endpoint.js';
+import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres.js';
+import { CartClient, demoVariants } from '../helpers/checkout-fixtures.js';
+import { HttpClient } from '../helpers/http-client.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
+import {
+  buildService,
+  killServiceProcesses,
+  type ServiceBuild,
+  startServiceProcess,
+} from '../helpers/service-processes.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { eventually, WebhookAdmin } from '../helpers/webhook-admin.js';
+import { WebhookLedger } from '../helpers/webhook-ledger.js';
+
+/**
+ * The outbox's promise, end to end: killing the worker or the relay between commit and delivery
+ * and starting it again still delivers every event exactly once per endpoint. Each case checks
+ * what the receiver got (by envelope id, signatures verified) and the stored rows (one successful
+ * `webhook_deliveries` row per event and endpoint, every event relayed).
+ */
+
+const SECRETS = {
+  JWT_SECRET: randomBytes(36).toString('base64url'),
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
+const RELAXED_RATE_LIMITS = {
+  RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '100000',
+  RATE_LIMIT_SECRET_KEY_PER_MINUTE: '100000',
+};
+const EVENT = 'order.completed';
+/** Long enough for a duplicate, if any, to arrive after the last expected delivery. */
+const SETTLE_MS = 1_000;
+
+const settle = (ms = SETTLE_MS) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Target {
+  path: string;
+  key: string;
+  secret: string;
+}
+
+/** A new demo store with two endpoints subscribed to order.completed and one that is not. */
+async function setUpShop(t: TestApp, ledger: WebhookLedger, tag: string) {
+  const hooks = new WebhookAdmin(t, await t.seedStore());
+  const target = async (path: string, subscriptions: string[]): Promise<Target> => {
+    const { endpoint, secret } = await hooks.create({ url: ledger.url(path), subscriptions });
+    return { path, key: hooks.key(endpoint.id), secret };
+  };
+  // Exact names: checkouts also publish other order.* events (lifecycle events).
+  const targets = [
+    await target(`/${tag}/first`, [EVENT]),
+    await target(`/${tag}/second`, ['order.canceled', EVENT]),
+  ];
+  const bystander = await target(`/${tag}/canceled-only`, ['order.canceled']);
+  return { hooks, shop: hooks.shop, storeKey: hooks.storeKey(), targets, bystander };
+}
+type Shop = Awaited<ReturnType<typeof setUpShop>>;
+
+/** Outbox rows as a process that died right after its commit leaves them: never relayed. */
+async function commitUnrelayedEvents(t: TestApp, storeKey: string, count: number) {
+  const rows: { id: string }[] = await t.dataSource.query(
+    `INSERT INTO events (id, store_id, name, payload, created_at)
+     SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
+     FROM generate_series(1, $3::int) AS n
+     RETURNING id::text AS id`,
+    [storeKey, EVENT, count],
+  );
+  return rows.map((row) => row.id);
+}
+
+async function outbox(t: TestApp, storeKey: string) {
+  const rows: { id: string; relayed: boolean }[] = await t.dataSource.query(
+    `SELECT id::text AS id, relayed_at IS NOT NULL AS relayed FROM events
+     WHERE store_id = $1 AND name = $2 ORDER BY created_at, id`,
+    [storeKey, EVENT],
+  );
+  return {
+    ids: rows.map((row) => row.id).sort(),
+    unrelayed: rows.filter((row) => !row.relayed).length,
+  };
+}
+
+/**
+ * Every endpoint received `count` deliveries and the worker recorded them (a delivery is recorded
+ * just after the receiver answers).
+ */
+const deliveredEverywhere =
+  (t: TestApp, ledger: WebhookLedger, shop: Shop, count: number) => async () => {
+    if (!shop.targets.every((target) => ledger.at(target.path).length >= count)) return false;
+    const [{ recorded }]: { recorded: number }[] = await t.dataSource.query(
+      'SELECT count(*)::int AS recorded FROM webhook_deliveries WHERE endpoint_id = ANY($1::bigint[])',
+      [shop.targets.map((target) => target.key)],
+    );
+    return recorded >= count * shop.targets.length;
+  };
+
+/**
+ * Every endpoint got every event exactly once, genuinely signed; the bystander got nothing; and
+ * the database holds one successful delivery per (event, endpoint) and nothing else.
+ */
+async function expectDeliveredOnce(
+  t: TestApp,
+  ledger: WebhookLedger,
+  shop: Shop,
+  eventIds: string[],
+) {
+  const once = [...eventIds].sort().map((id) => [id, 1]);
+  for (const target of shop.targets) {
+    expect({ path: target.path, counts: [...ledger.countsAt(target.path)].sort() }).toEqual({
+      path: target.path,
+      counts: once,
+    });
+    expect(ledger.forgedAt(target.path, target.secret)).toEqual([]);
+    for (const entry of ledger.at(target.path))
+      expect(entry.headers['x-store-webhook-event']).toBe(EVENT);
+  }
+  expect(ledger.at(shop.bystander.path)).toEqual([]);
+
+  const keys = [...shop.targets, shop.bystander].map((target) => target.key);
+  const rows: { endpoint: string; event: string; attempts: number; succeeded: number }[] =
+    await t.dataSource.query(
+      `SELECT endpoint_id::text AS endpoint, event_id::text AS event,
+              count(*)::int AS attempts, (count(*) FILTER (WHERE success))::int AS succeeded
+       FROM webhook_deliveries WHERE endpoint_id = ANY($1::bigint[])
+       GROUP BY endpoint_id, event_id ORDER BY endpoint_id, event_id`,
+      [keys],
+    );
+  const expected = shop.targets
+    .flatMap((target) =>
+      [...eventIds]
+        .sort()
+        .map((event) => ({ endpoint: target.key, event, attempts: 1, succeeded: 1 })),
+    )
+    .sort((a, b) =>
+      a.endpoint === b.endpoint
+        ? a.event.localeCompare(b.event)
+        : Number(a.endpoint) - Number(b.endpoint),
+    );
+  expect(rows).toEqual(expected);
+  expect((await outbox(t, shop.storeKey)).unrelayed).toBe(0);
+}
+
+/** Store API checkouts against a service process (CartClient only needs an HTTP client). */
+function shopperOn(baseUrl: string, shop: Shop['shop']) {
+  const t = { http: new HttpClient(baseUrl) } as unknown as TestApp;
+  return {
+    /** A cart with an item, an address and an approved card payment: one step from placed. */
+    async readyCart(variantId: string): Promise<CartClient> {
+      const cart = new CartClient(t, shop);
+      await cart.create();
+      for (const step of [
+        () => cart.addItem(variantId, 1),
+        () => cart.address(),
+        () => cart.payByCard(),
+      ]) {
+        const response = await step();
+        expect({ ok: response.status < 300, body: response.body }).toMatchObject({ ok: true });
+      }
+      return cart;
+    },
+    async placeOrder(variantId: string): Promise<void> {
+      const response = await (await this.readyCart(variantId)).complete();
+      expect({ status: response.status, state: response.body?.state }).toEqual({
+        status: 200,
+        state: 'complete',
+      });
+    },
+  };
+}
+
+// Separate processes share work only through PostgreSQL and Redis: the embedded database serves
+// one process and in-process queues die with theirs, so these cases need both servers (CI sets
+// DATABASE_URL and REDIS_URL). The in-process variant below runs in either mode.
+const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+(hasServers ? describe : describe.skip)(
+  'crash recovery across processes (PostgreSQL + Redis)',
+  () => {
+    const redisUrl = process.env.REDIS_URL!;
+    const queuePrefix = `test-crash-${randomBytes(4).toString('hex')}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'store-crash-'));
+    let scratch: ScratchDatabase;
+    let build: ServiceBuild;
+    let control: TestApp;
+    let ledger: WebhookLedger;
+    let webhooksQueue: Bull.Queue;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      // A database of its own: every process that runs workers sweeps the whole outbox, so these
+      // processes must not relay other test files' events, nor theirs ours.
+      [scratch, build, ledger] = await Promise.all([
+        createScratchDatabase(process.env.DATABASE_URL!),
+        buildService(),
+        WebhookLedger.start(),
+      ]);
+      env = {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: scratch.url,
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX: queuePrefix,
+        DATA_DIR: dataDir,
+        MIGRATIONS_RUN: 'false',
+        ...SECRETS,
+        ...RELAXED_RATE_LIMITS,
+      };
+      // This process only migrates, seeds, manages endpoints and reads rows: as `api` it neither
+      // consumes the queues nor sweeps the outbox.
+      control = await startTestApp({
+        env: { ...env, PROCESS_ROLE: 'api', LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'true' },
+      });
+      webhooksQueue = new Bull('webhooks', { redis: redisUrl, prefix: queuePrefix });
+    });
+
+    afterAll(async () => {
+      await killServiceProcesses();
+      await control?.close();
+      await webhooksQueue?.obliterate({ force: true }).catch(() => undefined);
+      await webhooksQueue?.close();
+      await ledger?.close();
+      await build?.remove();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('a worker killed, then the API killed, between commit and delivery: a new worker delivers every event exactly once per endpoint', async () => {
+      const shop = await setUpShop(control, ledger, 'worker-killed');
+      const [variant] = await demoVariants(control, shop.shop);
+      const api = await startServiceProcess(build, 'api', { ...env, PROCESS_ROLE: 'api' });
+      const firstWorker = await startServiceProcess(build, 'worker 1', {
+        ...env,
+        PROCESS_ROLE: 'worker',
+      });
+      const shopper = shopperOn(api.url!, shop.shop);
+
+      for (let n = 0; n < 3; n += 1) await shopper.placeOrder(variant.id);
+      // Delivered, recorded and done: a worker killed between its POST and the record would send
+      // that one again when Bull retries the stalled job (at least once; the envelope id repeats).
+      await eventually(deliveredEverywhere(control, ledger, shop, 3), 15_000);
+      await eventually(async () => (await webhooksQueue.getCompletedCount()) === 6, 10_000);
+
+      // The worker dies; orders go on. The API commits them and relays them into Redis.
+      await firstWorker.kill('SIGKILL');
+      for (let n = 0; n < 5; n += 1) await shopper.placeOrder(variant.id);
+      await eventually(async () => {
+        const { ids, unrelayed } = await outbox(control, shop.storeKey);
+        return ids.length === 8 && unrelayed === 0;
+      }, 10_000);
+      expect(await webhooksQueue.getWaitingCount()).toBe(5 * shop.targets.length);
+      for (const target of shop.targets) expect(ledger.at(target.path)).toHaveLength(3);
+
+      // Then the API dies too: the deliveries exist only as jobs in Redis.
+      await api.kill('SIGKILL');
+      ledger.delayMs = 50;
+      ledger.resetPeak();
+      await startServiceProcess(build, 'worker 2', {
+        ...env,
+        PROCESS_ROLE: 'worker',
+        WEBHOOK_CONCURRENCY: '3',
+      });
+      await eventually(deliveredEverywhere(control, ledger, shop, 8), 15_000);
+      await settle();
+
+      const { ids } = await outbox(control, shop.storeKey);
+      expect(ids).toHaveLength(8);
+      await expectDeliveredOnce(control, ledger, shop, ids);
+      // The new worker ran WEBHOOK_CONCURRENCY (3) deliveries at a time, no more.
+      expect(ledger.peakInFlight).toBe(3);
+      ledger.delayMs = 0;
+    });
+
+    describe('the relay killed between commit and relay', () => {
+      let shop: Shop;
+      let eventIds: string[];
+
+      it('two processes sweeping the same outbox relay each event once; each endpoint receives it once', async () => {
+        shop = await setUpShop(control, ledger, 'relay-killed');
+        const [variant] = await demoVariants(control, shop.shop);
+        // An API whose Redis connection we can cut: it still commits orders, but its after-commit
+        // relay cannot enqueue, so it never marks them relayed. Then it is killed.
+        const redis = new URL(redisUrl);
+        const proxy = await startTcpProxy({
+          host: redis.hostname,
+          port: Number(redis.port || 6379),
+        });
+        try {
+          const api = await startServiceProcess(build, 'api (relay cut off)', {
+            ...env,
+            PROCESS_ROLE: 'api',
+            REDIS_URL: proxy.relay(redisUrl),
+          });
+          const shopper = shopperOn(api.url!, shop.shop);
+          const carts = [];
+          for (let n = 0; n < 4; n += 1) carts.push(await shopper.readyCart(variant.id));
+          proxy.cut();
+          for (const placed of await Promise.all(carts.map((cart) => cart.complete()))) {
+            expect({ status: placed.status, state: placed.body?.state }).toEqual({
+              status: 200,
+              state: 'complete',
+            });
+          }
+          await settle(300);
+          expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 4 });
+          await api.kill('SIGKILL');
+        } finally {
+          await proxy.close();
+        }
+        // More rows as crashed processes leave them: more than one sweep batch (100), so that both
+        // sweepers find work and skip each other's locked rows.
+        await commitUnrelayedEvents(control, shop.storeKey, 150);
+        expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 154 });
+
+        await Promise.all([
+          startServiceProcess(build, 'all 1', { ...env, PROCESS_ROLE: 'all' }),
+          startServiceProcess(build, 'worker 3', { ...env, PROCESS_ROLE: 'worker' }),
+        ]);
+        await eventually(deliveredEverywhere(control, ledger, shop, 154), 20_000);
+        await settle();
+
+        eventIds = (await outbox(control, shop.storeKey)).ids;
+        expect(eventIds).toHaveLength(154);
+        await expectDeliveredOnce(control, ledger, shop, eventIds);
+      });
+
+      it('relaying the same events again delivers nothing new, even once the queue has forgotten their jobs', async () => {
+        expect(eventIds).toHaveLength(154);
+        const relayAgain = async () => {
+          await control.dataSource.query(
+            'UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[])',
+            [eventIds],
+          );
+          // The running processes' sweepers pick them up again (they are past the grace period).
+          await eventually(
+            async () => (await outbox(control, shop.storeKey)).unrelayed === 0,
+            10_000,
+          );
+        };
+
+        // Bull still holds the completed jobs: the job ids (`<event>:<endpoint>`) enqueue nothing.
+        await relayAgain();
+        await settle();
+        await expectDeliveredOnce(control, ledger, shop, eventIds);
+
+        // Once the queue no longer remembers them (it keeps the last 1000), the relay enqueues the
+        // jobs again, they run, and each finds its delivery recorded and sends nothing.
+        await webhooksQueue.clean(0, 'completed');
+        expect(await webhooksQueue.getCompletedCount()).toBe(0);
+        await relayAgain();
+        await eventually(
+          async () => (await webhooksQueue.getCompletedCount()) === eventIds.length * 2,
+          10_000,
+        );
+        await settle();
+        await expectDeliveredOnce(control, ledger, shop, eventIds);
+      });
+    });
+  },
+);
+
+describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded database'}, in-process queues)`, () => {
+  let database: DatabaseEndpoint;
+  let scratch: ScratchDatabase | undefined;
+  let ledger: WebhookLedger;
+  let app: TestApp;
+  let shop: Shop;
+  let eventIds: string[];
+
+  // In-process queues keep their jobs in memory, so a process killed after relaying loses its
+  // deliveries (README: development only); what one process can promise is that events committed
+  // but never relayed are delivered once, and that relaying again or restarting sends nothing twice.
+  const start = () =>
+    startTestApp({
+      database,
+      env: {
+        REDIS_URL: '',
+        DATABASE_URL: scratch?.url ?? '',
+        WEBHOOK_CONCURRENCY: '2',
+        ...SECRETS,
+        ...RELAXED_RATE_LIMITS,
+      },
+    });
+
+  beforeAll(async () => {
+    ledger = await WebhookLedger.start();
+    if (process.env.DATABASE_URL) {
+      // Its own database, so other test files' sweepers do not relay our events (see above).
+      scratch = await createScratchDatabase(process.env.DATABASE_URL);
+      database = { url: scratch.url, poolSize: 4, embedded: false, close: async () => {} };
+    } else {
+      // One embedded database outlives the app instances started on it (one at a time: it
+      // serves a single connection).
+      database = await startEmbeddedPostgres();
+    }
+    app = await start();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await ledger?.close();
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  it('events committed but never relayed are swept and delivered once per endpoint, WEBHOOK_CONCURRENCY at a time', async () => {
+    shop = await setUpShop(app, ledger, 'in-process');
+    ledger.delayMs = 30;
+    ledger.resetPeak();
+    eventIds = await commitUnrelayedEvents(app, shop.storeKey, 20);
+    await app.app.get(OutboxSweeper).sweepOnce();
+    await eventually(deliveredEverywhere(app, ledger, shop, 20), 15_000);
+    await settle();
+    await expectDeliveredOnce(app, ledger, shop, eventIds);
+    expect(ledger.peakInFlight).toBe(2);
+    ledger.delayMs = 0;
+  });
+
+  it('relaying them again, in the same process or after a restart, delivers nothing twice', async () => {
+    expect(eventIds).toHaveLength(20);
+    const forgetRelays = () =>
+      app.dataSource.query('UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[])', [
+        eventIds,
+      ]);
+
+    // The same process: the relay called directly, then the sweeper.
+    await forgetRelays();
+    await app.app.get(EventRelay).relay(eventIds);
+    await forgetRelays();
+    await app.app.get(OutboxSweeper).sweepOnce();
+    await settle();
+    await expectDeliveredOnce(app, ledger, shop, eventIds);
+
+    // A restart: the new process's queue remembers no job ids. Its predecessor left more events
+    // committed but never relayed, and the old ones lost their relay marks too.
+    await app.close();
+    app = await start();
+    const added = await commitUnrelayedEvents(app, shop.storeKey, 5);
+    await forgetRelays();
+    await app.app.get(OutboxSweeper).sweepOnce();
+    await eventually(deliveredEverywhere(app, ledger, shop, 25), 15_000);
+    await settle();
+    await expectDeliveredOnce(app, ledger, shop, [...eventIds, ...added]);
+  });
+});
