@@ -72,7 +72,7 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'PATCH /api/v3/admin/orders/:id': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/complete': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/cancel': 'write_orders',
-  'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillmentId/ship': 'write_fulfillments',
+  'PATCH /api/v3/admin/orders/:id/fulfillments/:fid/ship': 'write_fulfillments',
 };
 
 /** The digital download routes of the Admin API and the scope each needs (the scope walk covers them). */

@@ -72,7 +72,7 @@ export class AdminOrdersController {
     return this.changes.complete(store, id, body);
   }
 
-  @Patch(':id/fulfillments/:fulfillmentId/ship')
+  @Patch(':id/fulfillments/:fid/ship')
   @RequireScope('write_fulfillments')
   @ApiOperation({
     summary: 'Ship a ready fulfillment of a paid order, with tracking; publishes shipment.shipped',
@@ -80,7 +80,7 @@ export class AdminOrdersController {
   ship(
     @CurrentStore() store: StoreContext,
     @Param('id') id: string,
-    @Param('fulfillmentId') fulfillmentId: string,
+    @Param('fid') fulfillmentId: string,
     @Body() body: ShipFulfillmentBody,
   ) {
     return this.shipping.ship(store, id, fulfillmentId, body);
