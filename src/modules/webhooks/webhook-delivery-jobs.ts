@@ -2,26 +2,39 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
-import { EventRelay } from '../../events/event-relay.js';
+import type { StoreEventMessage } from '../../events/event-envelope.js';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { type Job, QueuePort } from '../../platform/queue/queue.port.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJobData } from './webhook-delivery-job.js';
-import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { envelopeOf } from './webhook-envelope.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The event's columns a delivery needs, next to the endpoint's (prefixed so they never clash). */
+interface EventColumns {
+  event__name: string;
+  event__store_id: string | null;
+  event__payload: Record<string, unknown>;
+  event__metadata: Record<string, unknown>;
+  event__created_at: Date;
+}
+type LookupRow = Record<string, unknown> & EventColumns;
 
 /**
  * Consumes the `webhooks` queue: delivers a stored event to an endpoint, unless the endpoint is
  * gone or disabled, or the event was already delivered to it (a job run again after a crash).
+ * `WEBHOOK_CONCURRENCY` deliveries run at a time in each worker process.
  */
 @Injectable()
 export class WebhookDeliveryJobs implements OnModuleInit {
   private readonly logger = new Logger('Webhooks');
+  private lookupSql?: string;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: QueuePort,
-    private readonly events: EventRelay,
     private readonly deliverer: WebhookDeliverer,
     private readonly config: AppConfig,
   ) {}
@@ -35,17 +48,73 @@ export class WebhookDeliveryJobs implements OnModuleInit {
   }
 
   async run(job: Job<WebhookDeliveryJobData>): Promise<void> {
-    if (job.name !== WEBHOOK_DELIVERY_JOB || !/^\d+$/.test(String(job.data?.endpointId))) {
+    if (
+      job.name !== WEBHOOK_DELIVERY_JOB ||
+      !/^\d+$/.test(String(job.data?.endpointId)) ||
+      !UUID.test(String(job.data?.eventId))
+    ) {
       this.logger.warn(`Ignoring webhooks job ${job.name} (${job.id}): not a delivery`);
       return;
     }
     const { endpointId, eventId } = job.data;
-    const manager = this.dataSource.manager;
-    const endpoint = await manager.findOneBy(WebhookEndpoint, { id: endpointId });
-    if (!endpoint?.enabled) return;
-    if (await manager.existsBy(WebhookDelivery, { endpointId, eventId })) return;
-    const event = await this.events.load(eventId);
-    if (!event) return;
+    // One round trip answers all three questions: is the endpoint there and enabled, is the
+    // event there, and has it not been delivered to the endpoint yet. No row: nothing to send.
+    const [row] = await this.lookup([endpointId, eventId]);
+    if (!row) return;
+    const {
+      event__name: name,
+      event__store_id: storeId,
+      event__payload: payload,
+      event__metadata: metadata,
+      event__created_at: createdAt,
+      ...columns
+    } = row;
+    const endpoint = this.dataSource.manager.create(WebhookEndpoint, columns);
+    // As EventRelay.load answers it.
+    const event: StoreEventMessage = {
+      id: eventId,
+      name,
+      store_id: storeId,
+      payload,
+      metadata,
+      created_at: new Date(createdAt).toISOString(),
+    };
     await this.deliverer.deliver(endpoint, envelopeOf(event));
+  }
+
+  /**
+   * The endpoint (every column of the entity, named as its properties) and the event, or no row.
+   * A named prepared statement (planned once per connection) on a PostgreSQL server; a plain one
+   * on the embedded database, whose single session outlives its connections, so that a statement
+   * prepared by an earlier connection (an earlier app on the same data) cannot be prepared again.
+   */
+  private async lookup(values: [string, string]): Promise<Array<LookupRow>> {
+    const text = (this.lookupSql ??= this.lookupStatement());
+    if (this.config.embeddedDatabase) return this.dataSource.query(text, values);
+    const { rows } = await preparedIn<LookupRow>(
+      this.dataSource.manager,
+      'webhook-delivery-lookup',
+      text,
+      values,
+    );
+    return rows;
+  }
+
+  /** Built from the entity's metadata, so it follows the entity's columns. */
+  private lookupStatement(): string {
+    const endpointColumns = this.dataSource
+      .getMetadata(WebhookEndpoint)
+      .columns.map((column) => `endpoint."${column.databaseName}" AS "${column.propertyPath}"`);
+    return `SELECT ${endpointColumns.join(', ')},
+        event.name AS event__name, event.store_id::text AS event__store_id,
+        event.payload AS event__payload,
+        event.metadata AS event__metadata, event.created_at AS event__created_at
+      FROM webhook_endpoints endpoint
+      JOIN events event ON event.id = $2::uuid
+      WHERE endpoint.id = $1 AND endpoint.enabled
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries delivery
+          WHERE delivery.endpoint_id = endpoint.id AND delivery.event_id = event.id
+        )`;
   }
 }
