@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EVENTS_TABLE } from './event.entity.js';
 import { pendingEventsOf } from './pending-events.js';
+import { eventMessageOf } from './stored-events.js';
 
 /** The transaction an event belongs to, and the store it happened in. */
 export interface EventScope {
@@ -10,11 +11,6 @@ export interface EventScope {
   storeId: string | null;
 }
 
-/**
- * Records events in the outbox inside the caller's transaction: a rolled-back change publishes
- * nothing, a committed one is never lost. The relay hands them on once the transaction commits
- * (and the outbox sweeper, should the process die first).
- */
 /** One event to record: its name, payload and metadata. */
 export interface EventDraft {
   name: string;
@@ -22,6 +18,11 @@ export interface EventDraft {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * Records events in the outbox inside the caller's transaction: a rolled-back change publishes
+ * nothing, a committed one is never lost. The relay hands them on once the transaction commits
+ * (and the outbox sweeper, should the process die first).
+ */
 @Injectable()
 export class EventPublisher {
   async publish(
@@ -37,27 +38,42 @@ export class EventPublisher {
   /** Records several events with one statement, in the order given. */
   async publishAll(scope: EventScope, drafts: readonly EventDraft[]): Promise<string[]> {
     if (drafts.length === 0) return [];
-    const ids = drafts.map(() => randomUUID());
-    const values: unknown[] = [];
-    const rows = drafts.map((draft, index) => {
-      values.push(
-        ids[index],
-        scope.storeId,
-        draft.name,
-        JSON.stringify(draft.payload ?? {}),
-        JSON.stringify(draft.metadata ?? {}),
-      );
+    const rows = drafts.map((draft) => ({
+      id: randomUUID(),
+      name: draft.name,
+      payload: JSON.stringify(draft.payload ?? {}),
+      metadata: JSON.stringify(draft.metadata ?? {}),
+    }));
+    const values = rows.flatMap((row) => [
+      row.id,
+      scope.storeId,
+      row.name,
+      row.payload,
+      row.metadata,
+    ]);
+    const tuples = rows.map((_, index) => {
       const at = index * 5;
       // Later drafts get later timestamps, so "newest first" keeps the order they happened in.
       return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5},
         clock_timestamp() + ${index} * interval '1 microsecond')`;
     });
-    await scope.manager.query(
+    const stored: { id: string; created_at: Date }[] = await scope.manager.query(
       `INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
-       VALUES ${rows.join(', ')}`,
+       VALUES ${tuples.join(', ')} RETURNING id, created_at`,
       values,
     );
-    pendingEventsOf(scope.manager)?.push(...ids);
-    return ids;
+    const createdAt = new Map(stored.map((row) => [row.id, row.created_at]));
+    // Parsed back from their JSON, payloads are what a subscriber would load from the rows.
+    const messages = rows.map((row) =>
+      eventMessageOf({
+        ...row,
+        store_id: scope.storeId,
+        payload: JSON.parse(row.payload) as Record<string, unknown>,
+        metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+        created_at: createdAt.get(row.id) as Date,
+      }),
+    );
+    pendingEventsOf(scope.manager)?.push(...messages);
+    return rows.map((row) => row.id);
   }
 }

@@ -5,20 +5,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { QueuePort } from '../platform/queue/queue.port.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { EventFanout } from './event-fanout.js';
+import { StoredEvents } from './stored-events.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
 export const SUBSCRIBER_JOB = 'subscriber';
 const SUBSCRIBER_ATTEMPTS = 3;
 const SUBSCRIBER_BACKOFF_MS = 1000;
-
-interface EventRow {
-  id: string;
-  name: string;
-  store_id: string | null;
-  payload: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-}
 
 /**
  * Hands committed events on: sync subscribers run at once, async subscribers and fan-out targets
@@ -35,35 +27,30 @@ export class EventRelay {
     private readonly subscribers: SubscriberRegistry,
     private readonly queue: QueuePort,
     private readonly moduleRef: ModuleRef,
+    private readonly stored: StoredEvents,
   ) {}
 
-  async relay(eventIds: string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
-    if (eventIds.length === 0) return;
-    const rows: EventRow[] = await manager.query(
-      `SELECT id, name, store_id::text AS store_id, payload, metadata, created_at
-       FROM events WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
-      [eventIds],
-    );
-    const events = rows.map(toMessage);
+  /** Relays events in the order given (the order they were published). */
+  async relay(
+    events: readonly StoreEventMessage[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (events.length === 0) return;
     for (const event of events) await this.enqueueSubscribers(event);
-    for (const job of (await this.fanout()?.jobsFor(events, manager)) ?? []) {
-      await this.queue.enqueue(job.queue, job.name, job.data, {
-        jobId: `${job.eventId}:${job.key}`,
-      });
-    }
+    const jobs = (await this.fanout()?.jobsFor(events, manager)) ?? [];
+    await Promise.all(
+      jobs.map((job) =>
+        this.queue.enqueue(job.queue, job.name, job.data, { jobId: `${job.eventId}:${job.key}` }),
+      ),
+    );
     await manager.query('UPDATE events SET relayed_at = now() WHERE id = ANY($1::uuid[])', [
-      rows.map((row) => row.id),
+      events.map((event) => event.id),
     ]);
   }
 
-  /** Loads one stored event as subscribers see it. */
-  async load(eventId: string): Promise<StoreEventMessage | undefined> {
-    const [row]: EventRow[] = await this.dataSource.query(
-      `SELECT id, name, store_id::text AS store_id, payload, metadata, created_at
-       FROM events WHERE id = $1`,
-      [eventId],
-    );
-    return row ? toMessage(row) : undefined;
+  /** Relays stored events by id (a relay run again by hand, say). */
+  async relayIds(eventIds: readonly string[], manager?: EntityManager): Promise<void> {
+    await this.relay(await this.stored.loadMany(eventIds, manager), manager);
   }
 
   /** The fan-out another module provides, if any (looked up once, lazily). */
@@ -102,15 +89,4 @@ export class EventRelay {
       );
     }
   }
-}
-
-function toMessage(row: EventRow): StoreEventMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    store_id: row.store_id,
-    payload: row.payload,
-    metadata: row.metadata,
-    created_at: new Date(row.created_at).toISOString(),
-  };
 }

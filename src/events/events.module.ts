@@ -7,6 +7,7 @@ import { ModelEvents } from './model-events/model-events.js';
 import { ModelSerializers } from './model-events/model-serializers.js';
 import { OutboxCommitHook } from './outbox-commit-hook.js';
 import { OutboxSweeper } from './outbox-sweeper.js';
+import { StoredEvents } from './stored-events.js';
 import { SubscriberJobs } from './subscriber-jobs.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
@@ -17,6 +18,7 @@ import { SubscriberRegistry } from './subscriber-registry.js';
   providers: [
     EventPublisher,
     EventRelay,
+    StoredEvents,
     SubscriberRegistry,
     OutboxCommitHook,
     OutboxSweeper,
@@ -25,6 +27,6 @@ import { SubscriberRegistry } from './subscriber-registry.js';
     ModelEvents,
     LifecycleEntityListener,
   ],
-  exports: [EventPublisher, ModelEvents, EventRelay, OutboxSweeper, OutboxCommitHook],
+  exports: [EventPublisher, ModelEvents, EventRelay, StoredEvents, OutboxSweeper, OutboxCommitHook],
 })
 export class EventsModule {}

@@ -11,19 +11,26 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+import type { StoreEventMessage } from './event-envelope.js';
 import { EventRelay } from './event-relay.js';
 import { takePendingEvents } from './pending-events.js';
 
+/** Most events one relay call takes; a longer backlog is relayed in several calls. */
+const RELAY_BATCH = 500;
+
 /**
- * Relays a transaction's events as soon as it has committed and drops them when it rolls back. A relay
- * that fails (or a process that dies first) leaves the events to the outbox sweeper.
+ * Relays a transaction's events as soon as it has committed and drops them when it rolls back.
+ * Transactions that commit while a relay runs are relayed together by the next one, so under load
+ * the relay's statements (fan-out lookup, relayed mark) are shared by many commits. A relay that
+ * fails (or a process that dies first) leaves the events to the outbox sweeper.
  */
 @Injectable()
 export class OutboxCommitHook
   implements EntitySubscriberInterface, OnModuleInit, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('Outbox');
-  private readonly running = new Set<Promise<void>>();
+  private readonly committed: StoreEventMessage[] = [];
+  private relaying?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -34,27 +41,20 @@ export class OutboxCommitHook
     this.dataSource.subscribers.push(this);
   }
 
-  /**
-   * Starts the relay once the transaction has handed its connection back (a relay inside the
-   * hook would wait for a second connection, which the embedded database does not have).
-   */
   afterTransactionCommit(event: TransactionCommitEvent): void {
-    const ids = takePendingEvents(event.queryRunner);
-    if (ids.length === 0) return;
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.relay.relay(ids))
-      .catch((error: unknown) =>
-        this.logger.warn(
-          `Relaying ${ids.length} event(s) failed; the sweeper will retry: ${String(error)}`,
-        ),
-      )
-      .finally(() => this.running.delete(run));
-    this.running.add(run);
+    const events = takePendingEvents(event.queryRunner);
+    if (events.length === 0) return;
+    this.committed.push(...events);
+    this.startRelaying();
   }
 
-  /** Resolves when every relay started so far has finished. */
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    takePendingEvents(event.queryRunner);
+  }
+
+  /** Resolves when every event committed so far has been relayed (or left to the sweeper). */
   async idle(): Promise<void> {
-    await Promise.all([...this.running]);
+    while (this.relaying) await this.relaying;
   }
 
   /** Before any module shuts down, so the relays still have their database connections. */
@@ -62,7 +62,27 @@ export class OutboxCommitHook
     await this.idle();
   }
 
-  afterTransactionRollback(event: TransactionRollbackEvent): void {
-    takePendingEvents(event.queryRunner);
+  private startRelaying(): void {
+    if (this.relaying || this.committed.length === 0) return;
+    this.relaying = this.relayCommitted().finally(() => {
+      this.relaying = undefined;
+      this.startRelaying();
+    });
+  }
+
+  private async relayCommitted(): Promise<void> {
+    // Waits a turn: the transaction hands its connection back first (the embedded database has
+    // only one), and commits of the same moment join the batch.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.committed.length > 0) {
+      const batch = this.committed.splice(0, RELAY_BATCH);
+      try {
+        await this.relay.relay(batch);
+      } catch (error) {
+        this.logger.warn(
+          `Relaying ${batch.length} event(s) failed; the sweeper will retry: ${String(error)}`,
+        );
+      }
+    }
   }
 }

@@ -7,7 +7,9 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/index.js';
+import { EVENTS_TABLE } from './event.entity.js';
 import { EventRelay } from './event-relay.js';
+import { EVENT_MESSAGE_COLUMNS, type EventRow, eventMessageOf } from './stored-events.js';
 
 const SWEEP_EVERY_MS = 2_000;
 /** Events younger than this are still being relayed by the process that committed them. */
@@ -50,15 +52,13 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
   private async sweep(grace: string): Promise<number> {
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const rows: { id: string }[] = await manager.query(
-          `SELECT id FROM events WHERE relayed_at IS NULL AND created_at < now() - $1::interval
-           ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        const rows: EventRow[] = await manager.query(
+          `SELECT ${EVENT_MESSAGE_COLUMNS} FROM ${EVENTS_TABLE}
+           WHERE relayed_at IS NULL AND created_at < now() - $1::interval
+           ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
           [grace],
         );
-        await this.relay.relay(
-          rows.map((row) => row.id),
-          manager,
-        );
+        await this.relay.relay(rows.map(eventMessageOf), manager);
         return rows.length;
       });
     } catch (error) {

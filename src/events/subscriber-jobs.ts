@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { QueuePort } from '../platform/queue/queue.port.js';
-import { EventRelay } from './event-relay.js';
+import { StoredEvents } from './stored-events.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
 interface SubscriberJobData {
@@ -15,14 +15,14 @@ export class SubscriberJobs implements OnModuleInit {
 
   constructor(
     private readonly queue: QueuePort,
-    private readonly relay: EventRelay,
+    private readonly events: StoredEvents,
     private readonly subscribers: SubscriberRegistry,
   ) {}
 
   onModuleInit(): void {
     this.queue.consume<SubscriberJobData>('events', async (job) => {
       const subscriber = this.subscribers.byName(job.data.subscriber);
-      const event = await this.relay.load(job.data.eventId);
+      const event = await this.events.load(job.data.eventId);
       if (!subscriber || !event) return;
       try {
         await subscriber.instance.handle(event);

@@ -433,7 +433,7 @@ describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQ
 
     // The same process: the relay called directly, then the sweeper.
     await forgetRelays();
-    await app.app.get(EventRelay).relay(eventIds);
+    await app.app.get(EventRelay).relayIds(eventIds);
     await forgetRelays();
     await app.app.get(OutboxSweeper).sweepOnce();
     await settle();

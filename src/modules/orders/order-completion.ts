@@ -14,7 +14,12 @@ import { OrderPayments, PaymentRefused } from './order-payments.js';
 import { OrderSettler, recordStateChange } from './order-settler.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
 import { PaymentSerializer } from './payment.serializer.js';
-import { checkoutFactsOf, type OrderSnapshot, OrderSnapshots } from './order-snapshot.js';
+import {
+  checkoutFactsOf,
+  type OrderContext,
+  type OrderSnapshot,
+  OrderSnapshots,
+} from './order-snapshot.js';
 import { OrderStock } from './order-stock.js';
 
 const REFUSAL_CODES = {
@@ -47,15 +52,14 @@ export class OrderCompletion {
   async complete(
     find: (manager: EntityManager) => Promise<Order>,
     expectedVersion: number | undefined,
-    render: (manager: EntityManager, order: Order) => Promise<OrderView> = (manager, order) =>
-      this.render(manager, order),
+    render: (context: OrderContext) => Promise<OrderView> = (context) => this.render(context),
   ): Promise<OrderView> {
     const current = await find(this.dataSource.manager);
-    if (isPlaced(current)) return render(this.dataSource.manager, current);
+    if (isPlaced(current)) return render({ manager: this.dataSource.manager, order: current });
     try {
       return await this.mutations.run(find, expectedVersion, async (transaction) => {
         await this.place(transaction);
-        return render(transaction.manager, transaction.order);
+        return render(transaction);
       });
     } catch (error) {
       if (!(error instanceof PaymentRefused)) throw error;
@@ -91,10 +95,8 @@ export class OrderCompletion {
     await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', order);
   }
 
-  private render(manager: EntityManager, order: Order): Promise<OrderView> {
-    return this.snapshots
-      .load(manager, order)
-      .then((snapshot) => this.serializer.serialize(snapshot));
+  private async render(context: OrderContext): Promise<OrderView> {
+    return this.serializer.serialize(await this.snapshots.loadRendered(context));
   }
 
   private async recordRefusal(

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { type ModelChange, ModelEvents } from '../../events/model-events/model-events.js';
-import type { Order } from './entities/order.entity.js';
 import { LineItemSerializer, type OrderPartContext } from './line-item.serializer.js';
 import { OrderSerializer } from './order.serializer.js';
-import { OrderSnapshots } from './order-snapshot.js';
+import { type OrderContext, OrderSnapshots } from './order-snapshot.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
 
@@ -41,8 +39,10 @@ export class OrderEvents {
     private readonly events: ModelEvents,
   ) {}
 
-  async picture(manager: EntityManager, order: Order): Promise<OrderPicture> {
-    const snapshot = await this.snapshots.load(manager, order);
+  /** The order as it is now, or as the response rendered it (`context.rendered`). */
+  async picture(context: OrderContext): Promise<OrderPicture> {
+    const { manager, order } = context;
+    const snapshot = context.rendered ?? (await this.snapshots.load(manager, order));
     const view = this.orders.serialize(snapshot);
     const part: OrderPartContext = { orderPublicId: view.id, currency: order.currency };
     const parts = new Map<string, { model: string; payload: Payload }>();
@@ -68,31 +68,31 @@ export class OrderEvents {
   }
 
   /** `order.created` (with its parts, if any) for an order inserted in this transaction. */
-  async created(manager: EntityManager, order: Order): Promise<void> {
-    const after = await this.picture(manager, order);
-    await this.publish(manager, order, [
+  async created(context: OrderContext): Promise<void> {
+    const after = await this.picture(context);
+    await this.publish(context, [
       { model: 'order', action: 'created', record: null, payload: after.order },
       ...partChanges(emptyPicture(), after),
     ]);
   }
 
   /** Publishes what a change did to the order, pictured before it as `before`. */
-  async changed(manager: EntityManager, order: Order, before: OrderPicture): Promise<void> {
-    const after = await this.picture(manager, order);
-    await this.publish(manager, order, [
+  async changed(context: OrderContext, before: OrderPicture): Promise<void> {
+    const after = await this.picture(context);
+    await this.publish(context, [
       { model: 'order', action: 'updated', record: null, payload: after.order },
       ...partChanges(before, after),
     ]);
   }
 
   /** `order.deleted` for an abandoned cart, rendered as it was before it went. */
-  async deleted(manager: EntityManager, order: Order, before: OrderPicture): Promise<void> {
-    await this.publish(manager, order, [
+  async deleted(context: OrderContext, before: OrderPicture): Promise<void> {
+    await this.publish(context, [
       { model: 'order', action: 'deleted', record: null, payload: before.order },
     ]);
   }
 
-  private async publish(manager: EntityManager, order: Order, changes: ModelChange[]) {
+  private async publish({ manager, order }: OrderContext, changes: ModelChange[]) {
     await this.events.publishChanges({ manager, storeId: order.storeId }, changes);
   }
 }

@@ -4,14 +4,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { Order } from './entities/order.entity.js';
+import type { OrderContext } from './order-snapshot.js';
 import { OrderEvents } from './order-events.js';
 import { isPlaced } from './order-lookup.js';
 
-/** The transaction of one state-changing operation on one order. */
-export interface OrderTransaction {
-  manager: EntityManager;
-  /** The order as read, with `stateLockVersion` already the new, claimed version. */
-  order: Order;
+/**
+ * The transaction of one state-changing operation on one order. Its `order` is as read, with
+ * `stateLockVersion` already the new, claimed version.
+ */
+export interface OrderTransaction extends OrderContext {
   /** Set by work that deleted the order (an abandoned cart). */
   removed?: boolean;
 }
@@ -51,11 +52,11 @@ export class OrderMutations {
       if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
       order.stateLockVersion += 1;
       order.updatedAt = rows[0].updated_at;
-      const before = await this.events.picture(manager, order);
+      const before = await this.events.picture({ manager, order });
       const transaction: OrderTransaction = { manager, order };
       const result = await work(transaction);
-      if (transaction.removed) await this.events.deleted(manager, order, before);
-      else await this.events.changed(manager, order, before);
+      if (transaction.removed) await this.events.deleted(transaction, before);
+      else await this.events.changed(transaction, before);
       return result;
     });
   }

@@ -68,24 +68,76 @@ export interface OrderSnapshot {
   payments: PaymentSnapshot[];
 }
 
+/** An order being read in a transaction. */
+export interface OrderContext {
+  manager: EntityManager;
+  order: Order;
+  /**
+   * The snapshot the response was rendered from. It is the work's last read of the order, so
+   * the events of a change (see `OrderMutations`) picture the order from it, reading nothing again.
+   */
+  rendered?: OrderSnapshot;
+}
+
+/** The parts of an order, each part list as one JSON array, in one statement. */
+const PARTS_SQL = `
+  SELECT
+    COALESCE((
+      SELECT json_agg(json_build_object(
+               'id', li.id::text, 'variant_id', li.variant_id::text, 'product_id', p.id::text,
+               'name', p.name, 'slug', p.slug, 'sku', v.sku, 'options_text', v.options_text,
+               'quantity', li.quantity, 'price', li.price::text,
+               'additional_tax_total', li.additional_tax_total::text,
+               'included_tax_total', li.included_tax_total::text,
+               'promo_total', li.promo_total::text, 'track_inventory', v.track_inventory)
+             ORDER BY li.id)
+      FROM line_items li
+      JOIN variants v ON v.id = li.variant_id
+      JOIN products p ON p.id = v.product_id
+      WHERE li.order_id = $1), '[]') AS lines,
+    CASE WHEN $2::boolean THEN COALESCE((
+      SELECT json_agg(json_build_object(
+               'id', s.id::text, 'stock_location_id', s.stock_location_id::text, 'state', s.state,
+               'cost', s.cost::text, 'additional_tax_total', s.additional_tax_total::text,
+               'included_tax_total', s.included_tax_total::text, 'tracking', s.tracking,
+               'shipped_at', s.shipped_at,
+               'rates', COALESCE((
+                 SELECT json_agg(json_build_object(
+                          'id', r.id::text, 'shipment_id', r.shipment_id::text,
+                          'delivery_method_id', r.delivery_method_id::text, 'name', dm.name,
+                          'cost', r.cost::text, 'selected', r.selected)
+                        ORDER BY r.cost, dm.position, r.id)
+                 FROM delivery_rates r JOIN delivery_methods dm ON dm.id = r.delivery_method_id
+                 WHERE r.shipment_id = s.id), '[]'))
+             ORDER BY s.id)
+      FROM shipments s WHERE s.order_id = $1), '[]') ELSE '[]' END AS shipments,
+    COALESCE((
+      SELECT json_agg(json_build_object(
+               'id', p.id::text, 'payment_method_id', p.payment_method_id::text,
+               'method_name', pm.name, 'method_type', pm.type,
+               'store_credit_id', p.store_credit_id::text, 'state', p.state,
+               'amount', p.amount::text, 'source', p.source, 'response_code', p.response_code,
+               'failure_message', p.failure_message, 'created_at', p.created_at)
+             ORDER BY p.id)
+      FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
+      WHERE p.order_id = $1), '[]') AS payments`;
+
+interface PartsRow {
+  lines: LineSnapshot[];
+  shipments: Array<Omit<ShipmentSnapshot, 'shipped_at'> & { shipped_at: string | null }>;
+  payments: Array<Omit<PaymentSnapshot, 'created_at'> & { created_at: string }>;
+}
+
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
 @Injectable()
 export class OrderSnapshots {
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
-    const { rows: lines } = await preparedIn<LineSnapshot>(
-      manager,
-      'order_snapshot_lines',
-      `SELECT li.id::text AS id, li.variant_id::text AS variant_id, p.id::text AS product_id,
-              p.name, p.slug, v.sku, v.options_text, li.quantity, li.price::text AS price,
-              li.additional_tax_total::text AS additional_tax_total,
-              li.included_tax_total::text AS included_tax_total, li.promo_total::text AS promo_total,
-              v.track_inventory
-       FROM line_items li
-       JOIN variants v ON v.id = li.variant_id
-       JOIN products p ON p.id = v.product_id
-       WHERE li.order_id = $1 ORDER BY li.id`,
-      [order.id],
-    );
+    const {
+      rows: [parts],
+    } = await preparedIn<PartsRow>(manager, 'order_snapshot_parts', PARTS_SQL, [
+      order.id,
+      order.shipAddressId !== null,
+    ]);
     const addressIds = [order.billAddressId, order.shipAddressId].filter(
       (id): id is string => id !== null,
     );
@@ -96,50 +148,27 @@ export class OrderSnapshots {
     const byId = (id: string | null) => addresses.find((address) => address.id === id) ?? null;
     return {
       order,
-      lines,
+      lines: parts.lines,
       billAddress: byId(order.billAddressId),
       shipAddress: byId(order.shipAddressId),
-      shipments: order.shipAddressId === null ? [] : await this.shipments(manager, order.id),
-      payments: await this.payments(manager, order.id),
+      shipments: parts.shipments.map((shipment) => ({
+        ...shipment,
+        shipped_at: shipment.shipped_at === null ? null : new Date(shipment.shipped_at),
+      })),
+      payments: parts.payments.map((payment) => ({
+        ...payment,
+        created_at: new Date(payment.created_at),
+      })),
     };
   }
 
-  private async shipments(manager: EntityManager, orderId: string): Promise<ShipmentSnapshot[]> {
-    const shipments: Omit<ShipmentSnapshot, 'rates'>[] = await manager.query(
-      `SELECT id::text AS id, stock_location_id::text AS stock_location_id, state, cost::text AS cost,
-              additional_tax_total::text AS additional_tax_total,
-              included_tax_total::text AS included_tax_total, tracking, shipped_at
-       FROM shipments WHERE order_id = $1 ORDER BY id`,
-      [orderId],
-    );
-    if (shipments.length === 0) return [];
-    const rates: RateSnapshot[] = await manager.query(
-      `SELECT r.id::text AS id, r.shipment_id::text AS shipment_id,
-              r.delivery_method_id::text AS delivery_method_id, dm.name, r.cost::text AS cost,
-              r.selected
-       FROM delivery_rates r JOIN delivery_methods dm ON dm.id = r.delivery_method_id
-       WHERE r.shipment_id = ANY($1::bigint[]) ORDER BY r.cost, dm.position, r.id`,
-      [shipments.map((shipment) => shipment.id)],
-    );
-    return shipments.map((shipment) => ({
-      ...shipment,
-      rates: rates.filter((rate) => rate.shipment_id === shipment.id),
-    }));
-  }
-
-  private async payments(manager: EntityManager, orderId: string): Promise<PaymentSnapshot[]> {
-    const { rows } = await preparedIn<PaymentSnapshot>(
-      manager,
-      'order_snapshot_payments',
-      `SELECT p.id::text AS id, p.payment_method_id::text AS payment_method_id,
-              pm.name AS method_name, pm.type AS method_type,
-              p.store_credit_id::text AS store_credit_id, p.state, p.amount::text AS amount,
-              p.source, p.response_code, p.failure_message, p.created_at
-       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-       WHERE p.order_id = $1 ORDER BY p.id`,
-      [orderId],
-    );
-    return rows;
+  /**
+   * Loads the order to render the response to a change: the last read of the work, after which
+   * nothing changes the order (the change's events are pictured from this snapshot).
+   */
+  async loadRendered(context: OrderContext): Promise<OrderSnapshot> {
+    context.rendered = await this.load(context.manager, context.order);
+    return context.rendered;
   }
 }
 

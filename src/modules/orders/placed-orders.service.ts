@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, IsNull, Not } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { pageOf, pageOffset, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
@@ -9,7 +9,7 @@ import type { CartCaller } from './carts/cart-caller.js';
 import { Order } from './entities/order.entity.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
-import { OrderSnapshots } from './order-snapshot.js';
+import { type OrderContext, OrderSnapshots } from './order-snapshot.js';
 
 /** Placed orders as their shoppers see them, with the download links of what they bought. */
 @Injectable()
@@ -30,7 +30,7 @@ export class PlacedOrders {
     if (options.signedIn) signedIn(caller);
     const manager = this.dataSource.manager;
     const order = await this.lookup.placedOrderOf(manager, caller, publicId);
-    return this.render(manager, order);
+    return this.render({ manager, order });
   }
 
   async history(caller: CartCaller, query: PaginationQuery): Promise<Page<OrderView>> {
@@ -44,7 +44,7 @@ export class PlacedOrders {
     });
     const data: OrderView[] = [];
     for (const order of orders) {
-      data.push(await this.render(manager, order));
+      data.push(await this.render({ manager, order }));
     }
     return pageOf(data, count, query.page, query.limit);
   }
@@ -53,9 +53,12 @@ export class PlacedOrders {
    * A placed order for its buyer. Only the buyer's views carry `digital_links`: their URLs hold
    * the download tokens, so admin views and event payloads never do.
    */
-  async render(manager: EntityManager, order: Order): Promise<OrderView> {
-    const view = this.serializer.serialize(await this.snapshots.load(manager, order));
-    return { ...view, digital_links: await this.digitalLinks.viewsFor(manager, order) };
+  async render(context: OrderContext): Promise<OrderView> {
+    const view = this.serializer.serialize(await this.snapshots.loadRendered(context));
+    return {
+      ...view,
+      digital_links: await this.digitalLinks.viewsFor(context.manager, context.order),
+    };
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
-import type { StoreEventMessage } from '../../events/event-envelope.js';
+import { eventMessageOf } from '../../events/stored-events.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { type Job, QueuePort } from '../../platform/queue/queue.port.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -70,15 +70,14 @@ export class WebhookDeliveryJobs implements OnModuleInit {
       ...columns
     } = row;
     const endpoint = this.dataSource.manager.create(WebhookEndpoint, columns);
-    // As EventRelay.load answers it.
-    const event: StoreEventMessage = {
+    const event = eventMessageOf({
       id: eventId,
       name,
       store_id: storeId,
       payload,
       metadata,
-      created_at: new Date(createdAt).toISOString(),
-    };
+      created_at: createdAt,
+    });
     await this.deliverer.deliver(endpoint, envelopeOf(event));
   }
 

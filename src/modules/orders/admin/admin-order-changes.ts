@@ -59,7 +59,7 @@ export class AdminOrderChanges {
           zeroRemoves: true,
         });
         if (!placed) await this.settler.settle(transaction);
-        return this.presenter.present(manager, order);
+        return this.presenter.present(transaction);
       },
     );
   }
@@ -78,7 +78,7 @@ export class AdminOrderChanges {
         return order;
       },
       body.state_lock_version,
-      (manager, order) => this.presenter.present(manager, order),
+      (context) => this.presenter.present(context),
     );
   }
 

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import type { Order } from '../entities/order.entity.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
-import { OrderSnapshots } from '../order-snapshot.js';
+import { type OrderContext, OrderSnapshots } from '../order-snapshot.js';
 
 /**
  * Renders an order for staff: the v3 order view, always under its `or_…` id (drafts and carts
@@ -18,8 +16,8 @@ export class AdminOrderPresenter {
     private readonly serializer: OrderSerializer,
   ) {}
 
-  async present(manager: EntityManager, order: Order): Promise<OrderView> {
-    const view = this.serializer.serialize(await this.snapshots.load(manager, order));
-    return { ...view, id: this.ids.encode(ID_PREFIX.order, order.id) };
+  async present(context: OrderContext): Promise<OrderView> {
+    const view = this.serializer.serialize(await this.snapshots.loadRendered(context));
+    return { ...view, id: this.ids.encode(ID_PREFIX.order, context.order.id) };
   }
 }

@@ -40,16 +40,14 @@ export class AdminOrderQueries {
       (order) => order,
     );
     const data: OrderView[] = [];
-    for (const order of page.data) data.push(await this.presenter.present(manager, order));
+    for (const order of page.data) data.push(await this.presenter.present({ manager, order }));
     return { data, meta: page.meta };
   }
 
   async show(store: StoreContext, publicId: string): Promise<OrderView> {
     const manager = this.dataSource.manager;
-    return this.presenter.present(
-      manager,
-      await this.lookup.inStore(manager, store.storeId, publicId),
-    );
+    const order = await this.lookup.inStore(manager, store.storeId, publicId);
+    return this.presenter.present({ manager, order });
   }
 }
 

@@ -39,8 +39,10 @@ export class DraftOrderCreation {
         zeroRemoves: false,
       });
       await this.settler.settle({ manager, order });
-      await this.orderEvents.created(manager, order);
-      return this.presenter.present(manager, order);
+      const context = { manager, order };
+      const view = await this.presenter.present(context);
+      await this.orderEvents.created(context);
+      return view;
     });
   }
 

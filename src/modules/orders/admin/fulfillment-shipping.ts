@@ -34,7 +34,8 @@ export class FulfillmentShipping {
     return this.mutations.run(
       (manager) => this.lookup.inStore(manager, store.storeId, orderId),
       body.state_lock_version,
-      async ({ manager, order }) => {
+      async (transaction) => {
+        const { manager, order } = transaction;
         const shipmentId = this.ids.decode(ID_PREFIX.fulfillment, fulfillmentId);
         const [shipment]: { id: string; state: string }[] = shipmentId
           ? await manager.query(
@@ -75,7 +76,7 @@ export class FulfillmentShipping {
           order.id,
           order.shipmentState,
         ]);
-        return this.presenter.present(manager, order);
+        return this.presenter.present(transaction);
       },
     );
   }

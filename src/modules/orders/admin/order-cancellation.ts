@@ -38,7 +38,8 @@ export class OrderCancellation {
     return this.mutations.run(
       (manager) => this.lookup.inStore(manager, store.storeId, publicId),
       expectedVersion,
-      async ({ manager, order }) => {
+      async (transaction) => {
+        const { manager, order } = transaction;
         ensureCancelable(order);
         await this.stock.restock(manager, order.storeId, order.id);
         await this.payments.voidAll(manager, order);
@@ -53,7 +54,7 @@ export class OrderCancellation {
         order.shipmentState = deriveShipmentState(await moveShipments(manager, order, 'canceled'));
         await closeOrder(manager, order, 'canceled', 'complete');
         await this.events.publish({ manager, storeId: order.storeId }, 'order.canceled', order);
-        return this.presenter.present(manager, order);
+        return this.presenter.present(transaction);
       },
     );
   }

@@ -75,7 +75,7 @@ export class CartCheckout {
           );
         }
         await this.settler.settle(transaction);
-        return this.presenter.present(manager, order, caller);
+        return this.presenter.present(transaction, caller);
       },
     );
   }
@@ -188,7 +188,7 @@ export class CartCheckout {
         );
         await this.resizeCardPayment(manager, order);
         await this.settler.settle(transaction);
-        return this.presenter.present(manager, order, caller);
+        return this.presenter.present(transaction, caller);
       },
     );
   }
@@ -202,7 +202,7 @@ export class CartCheckout {
         await this.dropStoreCredit(transaction.manager, transaction.order);
         await this.resizeCardPayment(transaction.manager, transaction.order);
         await this.settler.settle(transaction);
-        return this.presenter.present(transaction.manager, transaction.order, caller);
+        return this.presenter.present(transaction, caller);
       },
     );
   }

@@ -66,7 +66,7 @@ export class CartItems {
       async (transaction) => {
         await edit(transaction);
         await this.settler.settle(transaction);
-        return this.presenter.present(transaction.manager, transaction.order, caller);
+        return this.presenter.present(transaction, caller);
       },
     );
   }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { Order } from '../entities/order.entity.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
-import { OrderSnapshots } from '../order-snapshot.js';
+import { type OrderContext, OrderSnapshots } from '../order-snapshot.js';
 import { orderTokenMatches } from '../order-tokens.js';
 import type { CartCaller } from './cart-caller.js';
 
@@ -15,16 +13,16 @@ export class CartPresenter {
   ) {}
 
   async present(
-    manager: EntityManager,
-    order: Order,
+    context: OrderContext,
     caller: CartCaller | { issuedToken: string },
   ): Promise<OrderView> {
+    const { order } = context;
     const token =
       'issuedToken' in caller
         ? caller.issuedToken
         : caller.cartToken !== null && orderTokenMatches(order.tokenDigest, caller.cartToken)
           ? caller.cartToken
           : undefined;
-    return this.serializer.serialize(await this.snapshots.load(manager, order), { token });
+    return this.serializer.serialize(await this.snapshots.loadRendered(context), { token });
   }
 }

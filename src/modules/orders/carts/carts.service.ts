@@ -49,8 +49,10 @@ export class Carts {
         customerId: caller.customerId,
         channel: 'storefront',
       });
-      await this.orderEvents.created(manager, order);
-      return this.presenter.present(manager, order, { issuedToken: token });
+      const context = { manager, order };
+      const view = await this.presenter.present(context, { issuedToken: token });
+      await this.orderEvents.created(context);
+      return view;
     });
   }
 
@@ -73,14 +75,15 @@ export class Carts {
       (order) => order,
     );
     const data: OrderView[] = [];
-    for (const order of page.data) data.push(await this.presenter.present(manager, order, caller));
+    for (const order of page.data)
+      data.push(await this.presenter.present({ manager, order }, caller));
     return { data, meta: page.meta };
   }
 
   async show(caller: CartCaller, publicId: string): Promise<OrderView> {
     const manager = this.dataSource.manager;
     const order = await this.lookup.cartOf(manager, caller, publicId);
-    return this.presenter.present(manager, order, caller);
+    return this.presenter.present({ manager, order }, caller);
   }
 
   /** Sets email, addresses and instructions, then advances the checkout as far as it can go. */
@@ -103,7 +106,7 @@ export class Carts {
           await this.addresses.discard(manager, order, former);
         }
         await this.settler.settle(transaction);
-        return this.presenter.present(manager, order, caller);
+        return this.presenter.present(transaction, caller);
       },
     );
   }
@@ -142,7 +145,7 @@ export class Carts {
         order.email ??= (await this.customerEmail(manager, caller)) ?? null;
         await manager.update(Order, { id: order.id }, { customerId, email: order.email });
         await this.settler.settle(transaction);
-        return this.presenter.present(manager, order, caller);
+        return this.presenter.present(transaction, caller);
       },
     );
   }

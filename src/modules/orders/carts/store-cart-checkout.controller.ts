@@ -77,7 +77,7 @@ export class StoreCartCheckoutController {
     return this.completion.complete(
       (manager) => this.lookup.cartOf(manager, caller, id, { allowPlaced: true }),
       body.state_lock_version,
-      (manager, order) => this.placedOrders.render(manager, order),
+      (context) => this.placedOrders.render(context),
     );
   }
 }

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { StoreEventMessage } from './event-envelope.js';
+import { EVENTS_TABLE } from './event.entity.js';
+
+/** The columns of an `events` row that make up the message subscribers receive. */
+export const EVENT_MESSAGE_COLUMNS = `id, name, store_id::text AS store_id, payload, metadata, created_at`;
+
+export interface EventRow {
+  id: string;
+  name: string;
+  store_id: string | null;
+  payload: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+export function eventMessageOf(row: EventRow): StoreEventMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    store_id: row.store_id,
+    payload: row.payload,
+    metadata: row.metadata,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Reads committed events back from the outbox, as subscribers see them. */
+@Injectable()
+export class StoredEvents {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async load(eventId: string): Promise<StoreEventMessage | undefined> {
+    const [event] = await this.loadMany([eventId]);
+    return event;
+  }
+
+  /** In the order they were published. */
+  async loadMany(
+    eventIds: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<StoreEventMessage[]> {
+    if (eventIds.length === 0) return [];
+    const rows: EventRow[] = await manager.query(
+      `SELECT ${EVENT_MESSAGE_COLUMNS} FROM ${EVENTS_TABLE}
+       WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
+      [eventIds],
+    );
+    return rows.map(eventMessageOf);
+  }
+}
