@@ -7,14 +7,8 @@ import { EVENTS_TABLE } from './event.entity.js';
 /** The columns of an `events` row that make up the message subscribers receive. */
 export const EVENT_MESSAGE_COLUMNS = `id, name, store_id::text AS store_id, payload, metadata, created_at`;
 
-export interface EventRow {
-  id: string;
-  name: string;
-  store_id: string | null;
-  payload: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  created_at: Date;
-}
+/** An `events` row as those columns read it: the message, with its timestamp still a Date. */
+export type EventRow = Omit<StoreEventMessage, 'created_at'> & { created_at: Date };
 
 export function eventMessageOf(row: EventRow): StoreEventMessage {
   return {

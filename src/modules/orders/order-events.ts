@@ -2,31 +2,40 @@ import { Injectable } from '@nestjs/common';
 import { type ModelChange, ModelEvents } from '../../events/model-events/model-events.js';
 import { LineItemSerializer, type OrderPartContext } from './line-item.serializer.js';
 import { OrderSerializer } from './order.serializer.js';
-import { type OrderContext, OrderSnapshots } from './order-snapshot.js';
+import {
+  type LineSnapshot,
+  type OrderContext,
+  type OrderParts,
+  type OrderSnapshot,
+  OrderSnapshots,
+  type PaymentSnapshot,
+  type ShipmentSnapshot,
+} from './order-snapshot.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
 
 type Payload = Record<string, unknown>;
 
-/** An order and its parts as their serializers render them, at one moment of a transaction. */
-export interface OrderPicture {
-  order: Payload;
-  /** Line items, shipments and payments by `<model>:<id>`. */
-  parts: Map<string, { model: string; payload: Payload }>;
-}
+type Part =
+  | { model: 'line_item'; row: LineSnapshot }
+  | { model: 'shipment'; row: ShipmentSnapshot }
+  | { model: 'payment'; row: PaymentSnapshot };
 
 /** Domain events that a part reaching a state stands for. */
-const STATE_EVENTS: Record<string, { state: string; event: string }> = {
+const STATE_EVENTS: Partial<Record<Part['model'], { state: string; event: string }>> = {
   payment: { state: 'completed', event: 'paid' },
   shipment: { state: 'shipped', event: 'shipped' },
 };
 
+const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
+
 /**
  * The events of the order aggregate. Every order change runs through `OrderMutations`, which
- * pictures the order before and after: what appeared, changed or went becomes
- * `line_item|shipment|payment.created|updated|deleted`, the order itself `order.updated`, and a
- * payment that became completed or a shipment that became shipped `payment.paid` /
+ * hands over the order's parts as they were before the change: what appeared, changed or went
+ * becomes `line_item|shipment|payment.created|updated|deleted`, the order itself `order.updated`,
+ * and a payment that became completed or a shipment that became shipped `payment.paid` /
  * `shipment.shipped`. One place sees every change, however the SQL that made it was written.
+ * Parts are compared as read from the database; only those that changed are rendered.
  */
 @Injectable()
 export class OrderEvents {
@@ -39,85 +48,90 @@ export class OrderEvents {
     private readonly events: ModelEvents,
   ) {}
 
-  /** The order as it is now, or as the response rendered it (`context.rendered`). */
-  async picture(context: OrderContext): Promise<OrderPicture> {
-    const { manager, order } = context;
-    const snapshot = context.rendered ?? (await this.snapshots.load(manager, order));
-    const view = this.orders.serialize(snapshot);
-    const part: OrderPartContext = { orderPublicId: view.id, currency: order.currency };
-    const parts = new Map<string, { model: string; payload: Payload }>();
-    for (const line of snapshot.lines) {
-      parts.set(`line_item:${line.id}`, {
-        model: 'line_item',
-        payload: this.lineItems.serialize({ ...line, ...part }),
-      });
-    }
-    for (const shipment of snapshot.shipments) {
-      parts.set(`shipment:${shipment.id}`, {
-        model: 'shipment',
-        payload: this.shipments.serialize({ ...shipment, ...part }),
-      });
-    }
-    for (const payment of snapshot.payments) {
-      parts.set(`payment:${payment.id}`, {
-        model: 'payment',
-        payload: this.payments.serialize({ ...payment, ...part }),
-      });
-    }
-    return { order: view, parts };
-  }
-
   /** `order.created` (with its parts, if any) for an order inserted in this transaction. */
   async created(context: OrderContext): Promise<void> {
-    const after = await this.picture(context);
-    await this.publish(context, [
-      { model: 'order', action: 'created', record: null, payload: after.order },
-      ...partChanges(emptyPicture(), after),
-    ]);
+    await this.publish(context, 'created', NO_PARTS);
   }
 
-  /** Publishes what a change did to the order, pictured before it as `before`. */
-  async changed(context: OrderContext, before: OrderPicture): Promise<void> {
-    const after = await this.picture(context);
-    await this.publish(context, [
-      { model: 'order', action: 'updated', record: null, payload: after.order },
-      ...partChanges(before, after),
-    ]);
+  /** Publishes what a change did to the order, whose parts were `before` before it. */
+  async changed(context: OrderContext, before: OrderParts): Promise<void> {
+    await this.publish(context, 'updated', before);
   }
 
   /** `order.deleted` for an abandoned cart, rendered as it was before it went. */
-  async deleted(context: OrderContext, before: OrderPicture): Promise<void> {
-    await this.publish(context, [
-      { model: 'order', action: 'deleted', record: null, payload: before.order },
+  async deleted(context: OrderContext, gone: OrderSnapshot): Promise<void> {
+    await this.events.publishChanges({ manager: context.manager, storeId: context.order.storeId }, [
+      { model: 'order', action: 'deleted', record: null, payload: this.orders.serialize(gone) },
     ]);
   }
 
-  private async publish({ manager, order }: OrderContext, changes: ModelChange[]) {
-    await this.events.publishChanges({ manager, storeId: order.storeId }, changes);
+  private async publish(
+    context: OrderContext,
+    action: 'created' | 'updated',
+    before: OrderParts,
+  ): Promise<void> {
+    const { manager, order } = context;
+    const after = context.rendered ?? (await this.snapshots.load(manager, order));
+    const payload = this.orders.serialize(after);
+    const part: OrderPartContext = { orderPublicId: payload.id, currency: order.currency };
+    await this.events.publishChanges({ manager, storeId: order.storeId }, [
+      { model: 'order', action, record: null, payload },
+      ...partChanges(partsOf(before), partsOf(after), (changed) => this.render(changed, part)),
+    ]);
+  }
+
+  private render(part: Part, context: OrderPartContext): Payload {
+    switch (part.model) {
+      case 'line_item':
+        return this.lineItems.serialize({ ...part.row, ...context });
+      case 'shipment':
+        return this.shipments.serialize({ ...part.row, ...context });
+      case 'payment':
+        return this.payments.serialize({ ...part.row, ...context });
+    }
   }
 }
 
-function emptyPicture(): OrderPicture {
-  return { order: {}, parts: new Map() };
+/** An order's parts by `<model>:<id>`. */
+function partsOf(parts: OrderParts): Map<string, Part> {
+  const byKey = new Map<string, Part>();
+  for (const row of parts.lines) byKey.set(`line_item:${row.id}`, { model: 'line_item', row });
+  for (const row of parts.shipments) byKey.set(`shipment:${row.id}`, { model: 'shipment', row });
+  for (const row of parts.payments) byKey.set(`payment:${row.id}`, { model: 'payment', row });
+  return byKey;
 }
 
-/** The lifecycle and state events of the parts, from comparing two pictures of one order. */
-export function partChanges(before: OrderPicture, after: OrderPicture): ModelChange[] {
+/** The lifecycle and state events of the parts, from comparing them before and after a change. */
+export function partChanges(
+  before: Map<string, Part>,
+  after: Map<string, Part>,
+  render: (part: Part) => Payload,
+): ModelChange[] {
   const changes: ModelChange[] = [];
-  for (const [key, { model, payload }] of after.parts) {
-    const previous = before.parts.get(key)?.payload;
-    if (previous === undefined) {
-      changes.push({ model, action: 'created', record: null, payload });
-    } else if (JSON.stringify(previous) !== JSON.stringify(payload)) {
-      changes.push({ model, action: 'updated', record: null, payload });
-    }
-    const reached = STATE_EVENTS[model];
-    if (reached && payload.state === reached.state && previous?.state !== reached.state) {
-      changes.push({ model, action: reached.event, record: null, payload });
+  for (const [key, part] of after) {
+    const previous = before.get(key);
+    const action =
+      previous === undefined
+        ? 'created'
+        : JSON.stringify(previous.row) !== JSON.stringify(part.row)
+          ? 'updated'
+          : undefined;
+    if (action === undefined) continue;
+    const payload = render(part);
+    changes.push({ model: part.model, action, record: null, payload });
+    const reached = STATE_EVENTS[part.model];
+    if (reached && stateOf(part) === reached.state && stateOf(previous) !== reached.state) {
+      changes.push({ model: part.model, action: reached.event, record: null, payload });
     }
   }
-  for (const [key, { model, payload }] of before.parts) {
-    if (!after.parts.has(key)) changes.push({ model, action: 'deleted', record: null, payload });
+  for (const [key, part] of before) {
+    if (!after.has(key)) {
+      changes.push({ model: part.model, action: 'deleted', record: null, payload: render(part) });
+    }
   }
   return changes;
+}
+
+function stateOf(part: Part | undefined): string | undefined {
+  return part && 'state' in part.row ? part.row.state : undefined;
 }

@@ -4,7 +4,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { Order } from './entities/order.entity.js';
-import type { OrderContext } from './order-snapshot.js';
+import {
+  ORDER_PARTS_SQL,
+  type OrderContext,
+  type OrderPartsRow,
+  type OrderSnapshot,
+  orderPartsOf,
+} from './order-snapshot.js';
 import { OrderEvents } from './order-events.js';
 import { isPlaced } from './order-lookup.js';
 
@@ -13,8 +19,8 @@ import { isPlaced } from './order-lookup.js';
  * `stateLockVersion` already the new, claimed version.
  */
 export interface OrderTransaction extends OrderContext {
-  /** Set by work that deleted the order (an abandoned cart). */
-  removed?: boolean;
+  /** Set by work that deletes the order (an abandoned cart): the order just before it went. */
+  removed?: OrderSnapshot;
 }
 
 /**
@@ -42,20 +48,23 @@ export class OrderMutations {
           state_lock_version: order.stateLockVersion,
         });
       }
-      const { rows } = await preparedIn<{ updated_at: Date }>(
+      // The claim also reads the order's parts as they are before the work, for its events.
+      const { rows } = await preparedIn<OrderPartsRow & { updated_at: Date }>(
         manager,
-        'order_claim_version',
-        `UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
-         WHERE id = $1 AND state_lock_version = $2 RETURNING updated_at`,
-        [order.id, order.stateLockVersion],
+        'order_claim',
+        `WITH claimed AS (
+           UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
+           WHERE id = $1 AND state_lock_version = $3 RETURNING updated_at)
+         SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${ORDER_PARTS_SQL}) parts`,
+        [order.id, order.shipAddressId !== null, order.stateLockVersion],
       );
       if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
       order.stateLockVersion += 1;
       order.updatedAt = rows[0].updated_at;
-      const before = await this.events.picture({ manager, order });
+      const before = orderPartsOf(rows[0]);
       const transaction: OrderTransaction = { manager, order };
       const result = await work(transaction);
-      if (transaction.removed) await this.events.deleted(transaction, before);
+      if (transaction.removed) await this.events.deleted(transaction, transaction.removed);
       else await this.events.changed(transaction, before);
       return result;
     });

@@ -58,14 +58,18 @@ export interface PaymentSnapshot {
   created_at: Date;
 }
 
-/** An order with everything its representation shows, read in one transaction. */
-export interface OrderSnapshot {
-  order: Order;
+/** An order's line items, shipments (with their rates) and payments. */
+export interface OrderParts {
   lines: LineSnapshot[];
-  billAddress: Address | null;
-  shipAddress: Address | null;
   shipments: ShipmentSnapshot[];
   payments: PaymentSnapshot[];
+}
+
+/** An order with everything its representation shows, read in one transaction. */
+export interface OrderSnapshot extends OrderParts {
+  order: Order;
+  billAddress: Address | null;
+  shipAddress: Address | null;
 }
 
 /** An order being read in a transaction. */
@@ -79,8 +83,11 @@ export interface OrderContext {
   rendered?: OrderSnapshot;
 }
 
-/** The parts of an order, each part list as one JSON array, in one statement. */
-const PARTS_SQL = `
+/**
+ * The parts of order `$1` as one row of three JSON arrays (`lines`, `shipments`, `payments`); the
+ * shipments only when `$2` (the order has a shipping address). Read with `orderPartsOf`.
+ */
+export const ORDER_PARTS_SQL = `
   SELECT
     COALESCE((
       SELECT json_agg(json_build_object(
@@ -122,10 +129,25 @@ const PARTS_SQL = `
       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
       WHERE p.order_id = $1), '[]') AS payments`;
 
-interface PartsRow {
+/** A row of `ORDER_PARTS_SQL`: timestamps inside JSON arrive as strings. */
+export interface OrderPartsRow {
   lines: LineSnapshot[];
   shipments: Array<Omit<ShipmentSnapshot, 'shipped_at'> & { shipped_at: string | null }>;
   payments: Array<Omit<PaymentSnapshot, 'created_at'> & { created_at: string }>;
+}
+
+export function orderPartsOf(row: OrderPartsRow): OrderParts {
+  return {
+    lines: row.lines,
+    shipments: row.shipments.map((shipment) => ({
+      ...shipment,
+      shipped_at: shipment.shipped_at === null ? null : new Date(shipment.shipped_at),
+    })),
+    payments: row.payments.map((payment) => ({
+      ...payment,
+      created_at: new Date(payment.created_at),
+    })),
+  };
 }
 
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
@@ -134,7 +156,7 @@ export class OrderSnapshots {
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
     const {
       rows: [parts],
-    } = await preparedIn<PartsRow>(manager, 'order_snapshot_parts', PARTS_SQL, [
+    } = await preparedIn<OrderPartsRow>(manager, 'order_snapshot_parts', ORDER_PARTS_SQL, [
       order.id,
       order.shipAddressId !== null,
     ]);
@@ -148,17 +170,9 @@ export class OrderSnapshots {
     const byId = (id: string | null) => addresses.find((address) => address.id === id) ?? null;
     return {
       order,
-      lines: parts.lines,
       billAddress: byId(order.billAddressId),
       shipAddress: byId(order.shipAddressId),
-      shipments: parts.shipments.map((shipment) => ({
-        ...shipment,
-        shipped_at: shipment.shipped_at === null ? null : new Date(shipment.shipped_at),
-      })),
-      payments: parts.payments.map((payment) => ({
-        ...payment,
-        created_at: new Date(payment.created_at),
-      })),
+      ...orderPartsOf(parts),
     };
   }
 

@@ -12,6 +12,7 @@ import { OrderMutations } from '../order-mutations.js';
 import { OrderSettler } from '../order-settler.js';
 import { insertNewOrder } from '../new-order-row.js';
 import { OrderEvents } from '../order-events.js';
+import { OrderSnapshots } from '../order-snapshot.js';
 import { issueOrderToken } from '../order-tokens.js';
 import type { OrderView } from '../order.serializer.js';
 import { type AddressChoice, CartAddresses } from './cart-addresses.js';
@@ -29,6 +30,7 @@ export class Carts {
     private readonly addresses: CartAddresses,
     private readonly presenter: CartPresenter,
     private readonly orderEvents: OrderEvents,
+    private readonly snapshots: OrderSnapshots,
   ) {}
 
   async create(caller: CartCaller, body: CreateCartBody): Promise<OrderView> {
@@ -118,8 +120,8 @@ export class Carts {
       undefined,
       async (transaction) => {
         const { manager, order } = transaction;
+        transaction.removed = await this.snapshots.load(manager, order);
         await manager.delete(Order, { id: order.id });
-        transaction.removed = true;
         await this.addresses.discard(
           manager,
           { ...order, billAddressId: null, shipAddressId: null },
