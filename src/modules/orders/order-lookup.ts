@@ -4,6 +4,8 @@ import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { CartCaller } from './carts/cart-caller.js';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Order } from './entities/order.entity.js';
 import { orderTokenMatches } from './order-tokens.js';
 
@@ -52,7 +54,7 @@ export class OrderLookup {
   /** Any order or cart of the store by `or_…` id (Admin API); otherwise `record_not_found`. */
   async inStore(manager: EntityManager, storeId: string, publicId: string): Promise<Order> {
     const id = this.ids.decode(ID_PREFIX.order, publicId);
-    const order = id ? await manager.findOneBy(Order, { id, storeId }) : null;
+    const order = id ? await this.inStoreById(manager, storeId, id) : null;
     if (!order) throw StoreError.notFound('order');
     return order;
   }
@@ -63,11 +65,29 @@ export class OrderLookup {
     id: string | undefined,
   ): Promise<Order | null> {
     if (!id) return null;
-    const order = await manager.findOneBy(Order, { id, storeId: caller.store.storeId });
+    const order = await this.inStoreById(manager, caller.store.storeId, id);
     if (!order) return null;
     const ownsAsCustomer = caller.customerId !== null && order.customerId === caller.customerId;
     const ownsByToken =
       caller.cartToken !== null && orderTokenMatches(order.tokenDigest, caller.cartToken);
     return ownsAsCustomer || ownsByToken ? order : null;
+  }
+
+  /** Every request on an order starts here, hence a prepared statement rather than `findOneBy`. */
+  private async inStoreById(
+    manager: EntityManager,
+    storeId: string,
+    id: string,
+  ): Promise<Order | null> {
+    const {
+      rows: [row],
+    } = await preparedIn<Record<string, unknown>>(
+      manager,
+      'order_in_store',
+      `SELECT ${entityColumns(manager, Order, 'order')} FROM orders "order"
+       WHERE "order".id = $1 AND "order".store_id = $2`,
+      [id, storeId],
+    );
+    return row ? entityFromRow(manager, Order, row) : null;
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { eventMessageOf } from '../../events/stored-events.js';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { type Job, QueuePort } from '../../platform/queue/queue.port.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -69,7 +70,7 @@ export class WebhookDeliveryJobs implements OnModuleInit {
       event__created_at: createdAt,
       ...columns
     } = row;
-    const endpoint = this.dataSource.manager.create(WebhookEndpoint, columns);
+    const endpoint = entityFromRow(this.dataSource.manager, WebhookEndpoint, columns);
     const event = eventMessageOf({
       id: eventId,
       name,
@@ -101,10 +102,8 @@ export class WebhookDeliveryJobs implements OnModuleInit {
 
   /** Built from the entity's metadata, so it follows the entity's columns. */
   private lookupStatement(): string {
-    const endpointColumns = this.dataSource
-      .getMetadata(WebhookEndpoint)
-      .columns.map((column) => `endpoint."${column.databaseName}" AS "${column.propertyPath}"`);
-    return `SELECT ${endpointColumns.join(', ')},
+    const endpointColumns = entityColumns(this.dataSource.manager, WebhookEndpoint, 'endpoint');
+    return `SELECT ${endpointColumns},
         event.name AS event__name, event.store_id::text AS event__store_id,
         event.payload AS event__payload,
         event.metadata AS event__metadata, event.created_at AS event__created_at
