@@ -95,8 +95,8 @@ export class OrderCompletion {
     await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', order);
   }
 
-  private async render(context: OrderContext): Promise<OrderView> {
-    return this.serializer.serialize(await this.snapshots.loadRendered(context));
+  private render(context: OrderContext): Promise<OrderView> {
+    return this.serializer.render(context);
   }
 
   private async recordRefusal(

@@ -7,7 +7,6 @@ import {
   type OrderContext,
   type OrderParts,
   type OrderSnapshot,
-  OrderSnapshots,
   type PaymentSnapshot,
   type ShipmentSnapshot,
 } from './order-snapshot.js';
@@ -40,7 +39,6 @@ const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
 @Injectable()
 export class OrderEvents {
   constructor(
-    private readonly snapshots: OrderSnapshots,
     private readonly orders: OrderSerializer,
     private readonly lineItems: LineItemSerializer,
     private readonly shipments: ShipmentSerializer,
@@ -71,12 +69,20 @@ export class OrderEvents {
     before: OrderParts,
   ): Promise<void> {
     const { manager, order } = context;
-    const after = context.rendered ?? (await this.snapshots.load(manager, order));
-    const payload = this.orders.serialize(after);
-    const part: OrderPartContext = { orderPublicId: payload.id, currency: order.currency };
+    const { snapshot, view } = context.rendered ?? (await this.orders.renderInto(context));
+    // The order view holds every part as its own serializer renders it, in the snapshot's order.
+    const rendered = new Map<Part['row'], Payload>();
+    snapshot.lines.forEach((row, index) => rendered.set(row, view.line_items[index]));
+    snapshot.shipments.forEach((row, index) => rendered.set(row, view.fulfillments[index]));
+    snapshot.payments.forEach((row, index) => rendered.set(row, view.payments[index]));
+    const part: OrderPartContext = { orderPublicId: view.id, currency: order.currency };
     await this.events.publishChanges({ manager, storeId: order.storeId }, [
-      { model: 'order', action, record: null, payload },
-      ...partChanges(partsOf(before), partsOf(after), (changed) => this.render(changed, part)),
+      { model: 'order', action, record: null, payload: view },
+      ...partChanges(
+        partsOf(before),
+        partsOf(snapshot),
+        (changed) => rendered.get(changed.row) ?? this.render(changed, part),
+      ),
     ]);
   }
 

@@ -6,6 +6,7 @@ import type { PaymentSource } from '../checkout/payments/payment.entity.js';
 import type { CheckoutFacts } from './domain/checkout-progress.js';
 import { paymentsCover } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
+import type { OrderView } from './order.serializer.js';
 
 export interface LineSnapshot {
   id: string;
@@ -77,10 +78,10 @@ export interface OrderContext {
   manager: EntityManager;
   order: Order;
   /**
-   * The snapshot the response was rendered from. It is the work's last read of the order, so
-   * the events of a change (see `OrderMutations`) picture the order from it, reading nothing again.
+   * The order as the response rendered it (`OrderSerializer.render`): the work's last read of the
+   * order, so the events of a change (see `OrderMutations`) reuse it instead of reading again.
    */
-  rendered?: OrderSnapshot;
+  rendered?: { snapshot: OrderSnapshot; view: OrderView };
 }
 
 /**
@@ -174,15 +175,6 @@ export class OrderSnapshots {
       shipAddress: byId(order.shipAddressId),
       ...orderPartsOf(parts),
     };
-  }
-
-  /**
-   * Loads the order to render the response to a change: the last read of the work, after which
-   * nothing changes the order (the change's events are pictured from this snapshot).
-   */
-  async loadRendered(context: OrderContext): Promise<OrderSnapshot> {
-    context.rendered = await this.load(context.manager, context.order);
-    return context.rendered;
   }
 }
 

@@ -11,7 +11,12 @@ import { LineItemSerializer, type OrderPartContext } from './line-item.serialize
 import { isPlaced } from './order-lookup.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
-import { checkoutFactsOf, type OrderSnapshot, OrderSnapshots } from './order-snapshot.js';
+import {
+  checkoutFactsOf,
+  type OrderContext,
+  type OrderSnapshot,
+  OrderSnapshots,
+} from './order-snapshot.js';
 
 /** The order amounts, each serialized with its `display_` twin. */
 const ORDER_AMOUNTS = [
@@ -76,14 +81,28 @@ export class OrderSerializer {
     return this.ids.encode(isPlaced(order) ? ID_PREFIX.order : ID_PREFIX.cart, order.id);
   }
 
-  serialize(snapshot: OrderSnapshot, options: { token?: string } = {}): OrderView {
+  /**
+   * Renders the order as it is in the context's transaction and keeps the rendering on the
+   * context (`OrderContext.rendered`), where the events of a change find it.
+   */
+  async render(context: OrderContext): Promise<OrderView> {
+    return (await this.renderInto(context)).view;
+  }
+
+  /** `render`, answering the snapshot too. */
+  async renderInto(context: OrderContext): Promise<NonNullable<OrderContext['rendered']>> {
+    const snapshot = await this.snapshots.load(context.manager, context.order);
+    context.rendered = { snapshot, view: this.serialize(snapshot) };
+    return context.rendered;
+  }
+
+  serialize(snapshot: OrderSnapshot): OrderView {
     const { order } = snapshot;
     const currency = order.currency;
     const part: OrderPartContext = { orderPublicId: this.publicId(order), currency };
     const view: OrderView = {
       id: part.orderPublicId,
       number: order.number,
-      ...(options.token ? { token: options.token } : {}),
       state: order.state,
       email: order.email,
       currency,

@@ -9,7 +9,7 @@ import type { CartCaller } from './carts/cart-caller.js';
 import { Order } from './entities/order.entity.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
-import { type OrderContext, OrderSnapshots } from './order-snapshot.js';
+import type { OrderContext } from './order-snapshot.js';
 
 /** Placed orders as their shoppers see them, with the download links of what they bought. */
 @Injectable()
@@ -17,7 +17,6 @@ export class PlacedOrders {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
-    private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
     private readonly digitalLinks: DigitalLinks,
   ) {}
@@ -54,7 +53,7 @@ export class PlacedOrders {
    * the download tokens, so admin views and event payloads never do.
    */
   async render(context: OrderContext): Promise<OrderView> {
-    const view = this.serializer.serialize(await this.snapshots.loadRendered(context));
+    const view = await this.serializer.render(context);
     return {
       ...view,
       digital_links: await this.digitalLinks.viewsFor(context.manager, context.order),

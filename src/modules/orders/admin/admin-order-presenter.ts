@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
-import { type OrderContext, OrderSnapshots } from '../order-snapshot.js';
+import type { OrderContext } from '../order-snapshot.js';
 
 /**
  * Renders an order for staff: the v3 order view, always under its `or_…` id (drafts and carts
@@ -12,12 +12,11 @@ import { type OrderContext, OrderSnapshots } from '../order-snapshot.js';
 export class AdminOrderPresenter {
   constructor(
     private readonly ids: PublicIdCodec,
-    private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
   ) {}
 
   async present(context: OrderContext): Promise<OrderView> {
-    const view = this.serializer.serialize(await this.snapshots.loadRendered(context));
+    const view = await this.serializer.render(context);
     return { ...view, id: this.ids.encode(ID_PREFIX.order, context.order.id) };
   }
 }

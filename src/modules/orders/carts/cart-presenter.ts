@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
-import { type OrderContext, OrderSnapshots } from '../order-snapshot.js';
+import type { OrderContext } from '../order-snapshot.js';
 import { orderTokenMatches } from '../order-tokens.js';
 import type { CartCaller } from './cart-caller.js';
 
 /** Renders a cart for the shopper who asked, echoing the cart token only to whoever holds it. */
 @Injectable()
 export class CartPresenter {
-  constructor(
-    private readonly snapshots: OrderSnapshots,
-    private readonly serializer: OrderSerializer,
-  ) {}
+  constructor(private readonly serializer: OrderSerializer) {}
 
   async present(
     context: OrderContext,
@@ -23,6 +20,9 @@ export class CartPresenter {
         : caller.cartToken !== null && orderTokenMatches(order.tokenDigest, caller.cartToken)
           ? caller.cartToken
           : undefined;
-    return this.serializer.serialize(await this.snapshots.loadRendered(context), { token });
+    const view = await this.serializer.render(context);
+    if (token === undefined) return view;
+    const { id, number, ...rest } = view;
+    return { id, number, token, ...rest };
   }
 }
