@@ -18,7 +18,7 @@ import { takePendingEvents } from './pending-events.js';
 /** Most events one relay call takes; a longer backlog is relayed in several calls. */
 const RELAY_BATCH = 500;
 /** How long a relay waits for more commits to join its batch. */
-const RELAY_LINGER_MS = 5;
+const RELAY_LINGER_MS = 10;
 
 /**
  * Relays a transaction's events as soon as it has committed and drops them when it rolls back.
@@ -75,7 +75,7 @@ export class OutboxCommitHook
   private async relayCommitted(): Promise<void> {
     // Waits a little: the transaction hands its connection back first (the embedded database has
     // only one), and the commits of the next few milliseconds join the batch, sharing its
-    // statements. Under load that halves the relay's cost per event; alone, an event waits 5 ms.
+    // statements. Under load that halves the relay's cost per event; alone, an event waits 10 ms.
     await new Promise<void>((resolve) => setTimeout(resolve, RELAY_LINGER_MS));
     while (this.committed.length > 0) {
       const batch = this.committed.splice(0, RELAY_BATCH);

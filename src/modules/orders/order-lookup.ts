@@ -7,6 +7,7 @@ import type { CartCaller } from './carts/cart-caller.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Order } from './entities/order.entity.js';
+import { claimIfOpen } from './order-claim.js';
 import { orderTokenMatches } from './order-tokens.js';
 
 /** Placed orders are no longer carts. */
@@ -73,12 +74,17 @@ export class OrderLookup {
     return ownsAsCustomer || ownsByToken ? order : null;
   }
 
-  /** Every request on an order starts here, hence a prepared statement rather than `findOneBy`. */
+  /**
+   * Every request on an order starts here, hence a prepared statement rather than `findOneBy`;
+   * inside `OrderMutations.run` the read also claims the order (see `claimIfOpen`).
+   */
   private async inStoreById(
     manager: EntityManager,
     storeId: string,
     id: string,
   ): Promise<Order | null> {
+    const claimed = await claimIfOpen(manager, storeId, id);
+    if (claimed) return claimed;
     const {
       rows: [row],
     } = await preparedIn<Record<string, unknown>>(

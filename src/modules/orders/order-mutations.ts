@@ -4,13 +4,17 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { Order } from './entities/order.entity.js';
+import { openClaimSlot, takeClaim } from './order-claim.js';
 import {
-  ORDER_PARTS_SQL,
   type OrderContext,
+  type OrderParts,
   type OrderPartsRow,
   type OrderSnapshot,
   orderPartsOf,
+  orderPartsSql,
 } from './order-snapshot.js';
+
+const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
 import { OrderEvents } from './order-events.js';
 import { isPlaced } from './order-lookup.js';
 
@@ -25,8 +29,9 @@ export interface OrderTransaction extends OrderContext {
 
 /**
  * Runs every state-changing order operation: one transaction that claims the next
- * `state_lock_version` with a conditional update. Whoever changed the order since it was read
- * wins; this caller gets 409. A client that sends the version it read gets 409 when it is stale.
+ * `state_lock_version`, as the order is looked up (see `order-claim.ts`) or, when a concurrent
+ * writer holds it, with a conditional update. Whoever changed the order since it was read wins;
+ * this caller gets 409. A client that sends the version it read gets 409 when it is stale.
  * What the operation changed is published in the same transaction (see `OrderEvents`).
  */
 @Injectable()
@@ -42,31 +47,58 @@ export class OrderMutations {
     work: (transaction: OrderTransaction) => Promise<T>,
   ): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
+      openClaimSlot(manager);
       const order = await find(manager);
-      if (expectedVersion !== undefined && expectedVersion !== order.stateLockVersion) {
-        throw conflict(order, 'The order changed since that version was read', {
-          state_lock_version: order.stateLockVersion,
-        });
+      const claim = takeClaim(manager);
+      let before: OrderParts;
+      if (claim) {
+        if (claim.order !== order) {
+          throw new Error(`Order ${claim.order.id} was claimed but ${order.id} was found`);
+        }
+        ensureVersion(order, expectedVersion, order.stateLockVersion - 1);
+        before = claim.before;
+      } else {
+        before = await this.claim(manager, order, expectedVersion);
       }
-      // The claim also reads the order's parts as they are before the work, for its events.
-      const { rows } = await preparedIn<OrderPartsRow & { updated_at: Date }>(
-        manager,
-        'order_claim',
-        `WITH claimed AS (
-           UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
-           WHERE id = $1 AND state_lock_version = $3 RETURNING updated_at)
-         SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${ORDER_PARTS_SQL}) parts`,
-        [order.id, order.shipAddressId !== null, order.stateLockVersion],
-      );
-      if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
-      order.stateLockVersion += 1;
-      order.updatedAt = rows[0].updated_at;
-      const before = orderPartsOf(rows[0]);
       const transaction: OrderTransaction = { manager, order };
       const result = await work(transaction);
       if (transaction.removed) await this.events.deleted(transaction, transaction.removed);
       else await this.events.changed(transaction, before);
       return result;
+    });
+  }
+
+  /**
+   * Claims an order the lookup read without claiming it (a concurrent writer held it): the
+   * conditional update fails if that writer changed it. Answers its parts as they were.
+   */
+  private async claim(
+    manager: EntityManager,
+    order: Order,
+    expectedVersion: number | undefined,
+  ): Promise<OrderParts> {
+    ensureVersion(order, expectedVersion, order.stateLockVersion);
+    const { rows } = await preparedIn<OrderPartsRow & { updated_at: Date }>(
+      manager,
+      'order_claim',
+      `WITH claimed AS (
+         UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
+         WHERE id = $1 AND state_lock_version = $3 RETURNING updated_at)
+       SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${PARTS_OF_ORDER}) parts`,
+      [order.id, order.shipAddressId !== null, order.stateLockVersion],
+    );
+    if (rows.length === 0) throw conflict(order, 'The order was changed by another request');
+    order.stateLockVersion += 1;
+    order.updatedAt = rows[0].updated_at;
+    return orderPartsOf(rows[0]);
+  }
+}
+
+/** 409 when the client sent the version it read and the order was at `read` since. */
+function ensureVersion(order: Order, expected: number | undefined, read: number): void {
+  if (expected !== undefined && expected !== read) {
+    throw conflict(order, 'The order changed since that version was read', {
+      state_lock_version: read,
     });
   }
 }

@@ -85,10 +85,12 @@ export interface OrderContext {
 }
 
 /**
- * The parts of order `$1` as one row of three JSON arrays (`lines`, `shipments`, `payments`); the
- * shipments only when `$2` (the order has a shipping address). Read with `orderPartsOf`.
+ * The parts of an order as one row of three JSON arrays (`lines`, `shipments`, `payments`), read
+ * with `orderPartsOf`. `orderId` and `withShipments` are SQL expressions: the order's id, and
+ * whether to read its shipments (only an order with a shipping address has any that count).
  */
-export const ORDER_PARTS_SQL = `
+export function orderPartsSql(orderId: string, withShipments: string): string {
+  return `
   SELECT
     COALESCE((
       SELECT json_agg(json_build_object(
@@ -102,8 +104,8 @@ export const ORDER_PARTS_SQL = `
       FROM line_items li
       JOIN variants v ON v.id = li.variant_id
       JOIN products p ON p.id = v.product_id
-      WHERE li.order_id = $1), '[]') AS lines,
-    CASE WHEN $2::boolean THEN COALESCE((
+      WHERE li.order_id = ${orderId}), '[]') AS lines,
+    CASE WHEN ${withShipments} THEN COALESCE((
       SELECT json_agg(json_build_object(
                'id', s.id::text, 'stock_location_id', s.stock_location_id::text, 'state', s.state,
                'cost', s.cost::text, 'additional_tax_total', s.additional_tax_total::text,
@@ -118,7 +120,7 @@ export const ORDER_PARTS_SQL = `
                  FROM delivery_rates r JOIN delivery_methods dm ON dm.id = r.delivery_method_id
                  WHERE r.shipment_id = s.id), '[]'))
              ORDER BY s.id)
-      FROM shipments s WHERE s.order_id = $1), '[]') ELSE '[]' END AS shipments,
+      FROM shipments s WHERE s.order_id = ${orderId}), '[]') ELSE '[]' END AS shipments,
     COALESCE((
       SELECT json_agg(json_build_object(
                'id', p.id::text, 'payment_method_id', p.payment_method_id::text,
@@ -128,9 +130,10 @@ export const ORDER_PARTS_SQL = `
                'failure_message', p.failure_message, 'created_at', p.created_at)
              ORDER BY p.id)
       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-      WHERE p.order_id = $1), '[]') AS payments`;
+      WHERE p.order_id = ${orderId}), '[]') AS payments`;
+}
 
-/** A row of `ORDER_PARTS_SQL`: timestamps inside JSON arrive as strings. */
+/** A row of `orderPartsSql`: timestamps inside JSON arrive as strings. */
 export interface OrderPartsRow {
   lines: LineSnapshot[];
   shipments: Array<Omit<ShipmentSnapshot, 'shipped_at'> & { shipped_at: string | null }>;
@@ -151,13 +154,15 @@ export function orderPartsOf(row: OrderPartsRow): OrderParts {
   };
 }
 
+const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
+
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
 @Injectable()
 export class OrderSnapshots {
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
     const {
       rows: [parts],
-    } = await preparedIn<OrderPartsRow>(manager, 'order_snapshot_parts', ORDER_PARTS_SQL, [
+    } = await preparedIn<OrderPartsRow>(manager, 'order_snapshot_parts', PARTS_OF_ORDER, [
       order.id,
       order.shipAddressId !== null,
     ]);
