@@ -487,6 +487,13 @@ describe('Digital downloads', () => {
       const encoded = /filename\*=UTF-8''(.+)$/.exec(fetched.headers.get('content-disposition')!)!;
       expect(decodeURIComponent(encoded[1]!)).toBe(digital.filename);
       expect((await storedLinks(order.id))[0].download_count).toBe(1);
+      const counted: { payload: Record<string, unknown> }[] = await t.dataSource.query(
+        `SELECT payload FROM events WHERE name = 'digital_link.updated' AND payload->>'id' = $1`,
+        [link.id],
+      );
+      expect(counted.map((event) => event.payload)).toEqual([
+        expect.objectContaining({ id: link.id, order_id: order.id, download_count: 1 }),
+      ]);
 
       // HEAD checks the link and describes the file without counting a download.
       const head = await download(link.download_url, {}, 'HEAD');

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { ModelEvents } from '../../events/model-events/model-events.js';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { AccessTokens } from '../auth/access-tokens.service.js';
+import { DigitalLink } from './digital-link.entity.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
 import { type DownloadFacts, downloadRefusal } from './download-rules.js';
 
@@ -33,7 +36,7 @@ interface LinkRow {
 /**
  * Downloads by link token (the token is the credential; no API key). Each download is counted by
  * one conditional update that also re-checks the limit and the expiry, so concurrent downloads
- * can never exceed the limit.
+ * can never exceed the limit; the count is published as `digital_link.updated`.
  */
 @Injectable()
 export class DigitalDownloads {
@@ -41,6 +44,7 @@ export class DigitalDownloads {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: DigitalLinkTokens,
     private readonly accessTokens: AccessTokens,
+    private readonly events: ModelEvents,
   ) {}
 
   /** The file a link would download, checked but not counted (a HEAD request). */
@@ -54,20 +58,28 @@ export class DigitalDownloads {
     bearer: string | undefined,
   ): Promise<DownloadableFile & { bytes: Buffer }> {
     const link = await this.usableLink(token, bearer);
-    const [claimed]: [{ data: Buffer }[], number] = await this.dataSource.query(
-      `UPDATE digital_links l SET download_count = l.download_count + 1, updated_at = now()
-       FROM digitals d
-       WHERE l.id = $1 AND d.id = l.digital_id
-         AND l.download_count < l.download_limit AND l.expires_at > now()
-       RETURNING d.data`,
-      [link.id],
-    );
-    if (claimed.length === 0) {
+    const bytes = await this.dataSource.transaction(async (manager) => {
+      const [claimed]: [Array<Record<string, unknown> & { data: Buffer }>, number] =
+        await manager.query(
+          `UPDATE digital_links l SET download_count = l.download_count + 1, updated_at = now()
+           FROM digitals d
+           WHERE l.id = $1 AND d.id = l.digital_id
+             AND l.download_count < l.download_limit AND l.expires_at > now()
+           RETURNING ${entityColumns(manager, DigitalLink, 'l')}, d.data`,
+          [link.id],
+        );
+      if (claimed.length === 0) return undefined;
+      const { data, ...columns } = claimed[0]!;
+      const counted = entityFromRow(manager, DigitalLink, columns);
+      await this.events.updated({ manager, storeId: counted.storeId }, 'digital_link', counted);
+      return data;
+    });
+    if (bytes === undefined) {
       // Another download took the last one, or time ran out, since the link was read.
       await this.usableLink(token, bearer);
       throw new StoreError('download_limit_exceeded', 'The downloads of this link are used up');
     }
-    return { ...fileOf(link), bytes: claimed[0]!.data };
+    return { ...fileOf(link), bytes };
   }
 
   /** The link of `token` when every rule lets it be used; the first refusal otherwise. */
