@@ -7,18 +7,11 @@ export const DISABLED_AFTER_FAILURES = `Disabled after ${FAILURES_BEFORE_DISABLE
 
 /**
  * An endpoint's consecutive-failure counter, changed atomically in the database so that
- * concurrent deliveries never lose a count and exactly one of them disables the endpoint.
+ * concurrent deliveries never lose a count and exactly one of them disables the endpoint. (A
+ * success resets it in the statement that records the delivery: `WebhookDeliverer`.)
  */
 @Injectable()
 export class EndpointFailureCounter {
-  async recordSuccess(manager: EntityManager, endpointId: string): Promise<void> {
-    await manager.query(
-      `UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = now()
-       WHERE id = $1 AND consecutive_failures <> 0`,
-      [endpointId],
-    );
-  }
-
   /** Counts a failure; true when this very failure disabled the endpoint. */
   async recordFailure(manager: EntityManager, endpointId: string): Promise<boolean> {
     // TypeORM answers an UPDATE with [rows, affected count].

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { deliveryOutcome } from './delivery-outcome.js';
 import { EndpointDisabledNotice } from './endpoint-disabled-notice.js';
 import { EndpointFailureCounter } from './endpoint-failure-counter.js';
@@ -59,25 +60,58 @@ export class WebhookDeliverer {
         'x-store-webhook-signature': webhookSignature(secret, timestamp, envelope.body),
       }),
     );
+    const attempt = {
+      endpointId: endpoint.id,
+      eventId: envelope.eventId,
+      eventName: envelope.eventName,
+      requestBody: envelope.body,
+      deliveredAt,
+      ...outcome,
+    };
+    if (outcome.success) return this.recordSuccess(attempt);
     const { delivery, disabledNow } = await this.dataSource.transaction(async (manager) => {
       // The endpoint row first: concurrent deliveries queue on its lock instead of deadlocking
       // on the delivery rows' foreign-key locks.
-      let disabledNow = false;
-      if (outcome.success) await this.failures.recordSuccess(manager, endpoint.id);
-      else disabledNow = await this.failures.recordFailure(manager, endpoint.id);
-      const recorded = await manager.save(
-        manager.create(WebhookDelivery, {
-          endpointId: endpoint.id,
-          eventId: envelope.eventId,
-          eventName: envelope.eventName,
-          requestBody: envelope.body,
-          deliveredAt,
-          ...outcome,
-        }),
-      );
+      const disabledNow = await this.failures.recordFailure(manager, endpoint.id);
+      const recorded = await manager.save(manager.create(WebhookDelivery, attempt));
       return { delivery: recorded, disabledNow };
     });
     if (disabledNow) await this.disabledNotice.send(endpoint);
     return delivery;
+  }
+
+  /**
+   * Records a successful attempt and resets the endpoint's failure counter in one statement (the
+   * hot path: most deliveries succeed). The reset takes the endpoint's row lock before the
+   * delivery's foreign-key check, as the failure path does.
+   */
+  private async recordSuccess(
+    attempt: Omit<WebhookDelivery, 'id' | 'endpoint'>,
+  ): Promise<WebhookDelivery> {
+    const manager = this.dataSource.manager;
+    const [row]: Record<string, unknown>[] = await manager.query(
+      `WITH reset AS (
+         UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = now()
+         WHERE id = $1 AND consecutive_failures <> 0)
+       INSERT INTO webhook_deliveries AS "delivery"
+         (endpoint_id, event_id, event_name, request_body, response_status, response_body,
+          duration_ms, error_type, error_message, success, delivered_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       RETURNING ${entityColumns(manager, WebhookDelivery, 'delivery')}`,
+      [
+        attempt.endpointId,
+        attempt.eventId,
+        attempt.eventName,
+        attempt.requestBody,
+        attempt.responseStatus,
+        attempt.responseBody,
+        attempt.durationMs,
+        attempt.errorType,
+        attempt.errorMessage,
+        attempt.success,
+        attempt.deliveredAt,
+      ],
+    );
+    return entityFromRow(manager, WebhookDelivery, row);
   }
 }
