@@ -24,6 +24,13 @@ export class StoreEvent {
   @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, unknown>;
 
+  /**
+   * Insertion order. Events are read back in this order: timestamps of one transaction's events
+   * can tie where the clock is coarse, and a uuid breaks no tie meaningfully.
+   */
+  @Column({ type: 'bigint', generated: 'identity', generatedIdentity: 'ALWAYS' })
+  position: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -55,7 +55,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
         const rows: EventRow[] = await manager.query(
           `SELECT ${EVENT_MESSAGE_COLUMNS} FROM ${EVENTS_TABLE}
            WHERE relayed_at IS NULL AND created_at < now() - $1::interval
-           ORDER BY created_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+           ORDER BY position LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
           [grace],
         );
         await this.relay.relay(rows.map(eventMessageOf), manager);

@@ -39,7 +39,7 @@ export class StoredEvents {
     if (eventIds.length === 0) return [];
     const rows: EventRow[] = await manager.query(
       `SELECT ${EVENT_MESSAGE_COLUMNS} FROM ${EVENTS_TABLE}
-       WHERE id = ANY($1::uuid[]) ORDER BY created_at, id`,
+       WHERE id = ANY($1::uuid[]) ORDER BY position`,
       [eventIds],
     );
     return rows.map(eventMessageOf);

@@ -86,7 +86,7 @@ describe('Admin API: orders', () => {
   };
   const eventsOf = async (name: string, orderId: string): Promise<Record<string, any>[]> => {
     const rows: { payload: Record<string, any> }[] = await t.dataSource.query(
-      `SELECT payload FROM events WHERE name = $1 AND payload->>'id' = $2 ORDER BY created_at`,
+      `SELECT payload FROM events WHERE name = $1 AND payload->>'id' = $2 ORDER BY position`,
       [name, orderId],
     );
     return rows.map((row) => row.payload);

@@ -80,7 +80,7 @@ async function commitUnrelayedEvents(t: TestApp, storeKey: string, count: number
 async function outbox(t: TestApp, storeKey: string) {
   const rows: { id: string; relayed: boolean }[] = await t.dataSource.query(
     `SELECT id::text AS id, relayed_at IS NOT NULL AS relayed FROM events
-     WHERE store_id = $1 AND name = $2 ORDER BY created_at, id`,
+     WHERE store_id = $1 AND name = $2 ORDER BY position`,
     [storeKey, EVENT],
   );
   return {

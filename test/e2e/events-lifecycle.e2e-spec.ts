@@ -40,7 +40,7 @@ describe('Lifecycle and domain events', () => {
   /** The store's events, oldest first, optionally only those about one of `ids`. */
   async function eventsOf(...ids: string[]): Promise<StoredEvent[]> {
     const rows: StoredEvent[] = await t.dataSource.query(
-      `SELECT name, payload, metadata FROM events WHERE store_id = $1 ORDER BY created_at, id`,
+      `SELECT name, payload, metadata FROM events WHERE store_id = $1 ORDER BY position`,
       [storeKey],
     );
     if (ids.length === 0) return rows;

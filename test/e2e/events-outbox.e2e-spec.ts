@@ -1,5 +1,7 @@
+import { EventPublisher } from '../../src/events/event-publisher.js';
 import { OutboxCommitHook } from '../../src/events/outbox-commit-hook.js';
 import { OutboxSweeper } from '../../src/events/outbox-sweeper.js';
+import { StoredEvents } from '../../src/events/stored-events.js';
 import {
   EventsProbeModule,
   failingCalls,
@@ -51,6 +53,24 @@ describe('Transactional outbox and subscribers', () => {
     await t.app.get(OutboxCommitHook).idle();
     const [row] = await t.dataSource.query('SELECT relayed_at FROM events WHERE id = $1', [id]);
     expect(row.relayed_at).not.toBeNull();
+  });
+
+  it('reads a transaction’s events back in the order they were published, even on tied timestamps', async () => {
+    const names = ['brand.first', 'brand.second', 'brand.third', 'brand.fourth'];
+    const ids = await t.dataSource.transaction(async (manager) => {
+      const published: string[] = [];
+      for (const name of names) {
+        published.push(await t.app.get(EventPublisher).publish({ manager, storeId: null }, name));
+      }
+      // As a coarse clock would leave them: one timestamp for all.
+      await manager.query('UPDATE events SET created_at = now() WHERE id = ANY($1::uuid[])', [
+        published,
+      ]);
+      return published;
+    });
+    const stored = await t.app.get(StoredEvents).loadMany([...ids].reverse());
+    expect(stored.map((event) => event.name)).toEqual(names);
+    expect(stored.map((event) => event.id)).toEqual(ids);
   });
 
   it('publishes nothing for a rolled-back transaction', async () => {

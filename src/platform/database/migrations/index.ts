@@ -4,6 +4,7 @@ import { AccessAndCustomers1795263688036 } from './1795263688036-AccessAndCustom
 import { OrdersAndCheckout1795267733116 } from './1795267733116-OrdersAndCheckout.js';
 import { Webhooks1795268466496 } from './1795268466496-Webhooks.js';
 import { DigitalDownloads1795273024434 } from './1795273024434-DigitalDownloads.js';
+import { EventPosition1795281989402 } from './1795281989402-EventPosition.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   OrdersAndCheckout1795267733116,
   Webhooks1795268466496,
   DigitalDownloads1795273024434,
+  EventPosition1795281989402,
 ];
