@@ -5,18 +5,16 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { Order } from './entities/order.entity.js';
 import { openClaimSlot, takeClaim } from './order-claim.js';
+import { OrderEvents } from './order-events.js';
+import { isPlaced } from './order-lookup.js';
 import {
   type OrderContext,
   type OrderParts,
   type OrderPartsRow,
   type OrderSnapshot,
   orderPartsOf,
-  orderPartsSql,
+  PARTS_OF_ORDER,
 } from './order-snapshot.js';
-
-const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
-import { OrderEvents } from './order-events.js';
-import { isPlaced } from './order-lookup.js';
 
 /**
  * The transaction of one state-changing operation on one order. Its `order` is as read, with

@@ -154,7 +154,8 @@ export function orderPartsOf(row: OrderPartsRow): OrderParts {
   };
 }
 
-const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
+/** `orderPartsSql` of order `$1`, with its shipments when `$2`. */
+export const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
 
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
 @Injectable()
