@@ -185,7 +185,7 @@ app.post('/carts/:id/items/as-service', async (request, reply) => {
     const { rows: lines } = await query(
       `SELECT id::text AS id, variant_id::text AS variant_id, quantity, price::text AS price,
               tax_category, promo_total::text AS promo_total
-       FROM line_items WHERE order_id = $1 ORDER BY id`,
+       FROM line_items WHERE order_id = $1 ORDER BY line_items.id`,
       [orderId],
     );
     // Cents as integers: the demo prices have two decimals.

@@ -137,7 +137,7 @@ describe('Digital downloads', () => {
     return t.dataSource.query(
       `SELECT id::text AS id, digital_id::text AS digital_id, line_item_id::text AS line_item_id,
               download_count, download_limit, expires_at, token_digest, l::text AS row
-       FROM digital_links l WHERE order_id = $1 ORDER BY id`,
+       FROM digital_links l WHERE order_id = $1 ORDER BY l.id`,
       [records.orderKey(orderId)],
     );
   }

@@ -196,7 +196,7 @@ export class CartRecords {
   /** The cart's payments as `{ id (public), state }`, oldest first. */
   async payments(cartId: string): Promise<{ id: string; state: string }[]> {
     const rows: { id: string; state: string }[] = await this.t.dataSource.query(
-      'SELECT id::text AS id, state FROM payments WHERE order_id = $1 ORDER BY id',
+      'SELECT id::text AS id, state FROM payments WHERE order_id = $1 ORDER BY payments.id',
       [this.key(ID_PREFIX.cart, cartId)],
     );
     return rows.map((row) => ({

@@ -147,7 +147,7 @@ export async function staffToken(
 ): Promise<string> {
   const storeId = new Ids(t).store(shop);
   const [staff] = await t.dataSource.query<{ id: string }[]>(
-    'SELECT id::text AS id FROM staff_users WHERE store_id = $1 ORDER BY id LIMIT 1',
+    'SELECT id::text AS id FROM staff_users WHERE store_id = $1 ORDER BY staff_users.id LIMIT 1',
     [storeId],
   );
   return t.app.get(AccessTokens).issue({ subject: 'staff', storeId, subjectId: staff.id, scopes })

@@ -37,7 +37,7 @@ export class OrderSettler {
       'order_settle_lines',
       `SELECT id::text AS id, variant_id::text AS variant_id, quantity, price::text AS price,
               tax_category, promo_total::text AS promo_total
-       FROM line_items WHERE order_id = $1 ORDER BY id`,
+       FROM line_items WHERE order_id = $1 ORDER BY line_items.id`,
       [order.id],
     );
     const countries = await this.countries(manager, order.shipAddressId, order.billAddressId);

@@ -31,7 +31,7 @@ export class StoreCreditWallet {
     const credits: { id: string; remaining: string }[] = await manager.query(
       `SELECT id::text AS id, (amount - amount_used)::text AS remaining FROM store_credits
        WHERE store_id = $1 AND customer_id = $2 AND currency = $3 AND amount > amount_used
-       ORDER BY created_at, id`,
+       ORDER BY created_at, store_credits.id`,
       [owner.storeId, owner.customerId, owner.currency],
     );
     let left = Money.of(wanted, owner.currency);

@@ -18,7 +18,7 @@ export class WebhookEndpointDirectory {
   ): Promise<SubscribedEndpoint[]> {
     return db.query(
       `SELECT id::text AS id, store_id::text AS "storeId", subscriptions FROM webhook_endpoints
-       WHERE store_id = ANY($1::bigint[]) AND enabled ORDER BY id`,
+       WHERE store_id = ANY($1::bigint[]) AND enabled ORDER BY webhook_endpoints.id`,
       [storeIds],
     );
   }

@@ -116,7 +116,7 @@ export class ShipmentPlanner {
   private async defaultLocation(manager: EntityManager, storeId: string): Promise<string> {
     const [row]: { id: string }[] = await manager.query(
       `SELECT id::text AS id FROM stock_locations WHERE store_id = $1 AND active
-       ORDER BY is_default DESC, id LIMIT 1`,
+       ORDER BY is_default DESC, stock_locations.id LIMIT 1`,
       [storeId],
     );
     if (!row) throw new Error(`Store ${storeId} has no active stock location`);
