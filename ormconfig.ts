@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { configFromEnvironment } from './src/config/index.js';
+import { ENTITIES } from './src/entities.js';
 import { dataSourceOptions } from './src/platform/database/data-source-options.js';
 
 /** The DataSource the TypeORM CLI uses (`npm run migration:generate`); it needs a real server. */
@@ -9,5 +10,10 @@ if (!config.DATABASE_URL) {
 }
 
 export default new DataSource(
-  dataSourceOptions({ url: config.DATABASE_URL, poolSize: 1, applicationName: 'typeorm-cli' }),
+  dataSourceOptions({
+    url: config.DATABASE_URL,
+    poolSize: 1,
+    applicationName: 'typeorm-cli',
+    entities: ENTITIES,
+  }),
 );

@@ -2,14 +2,15 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { CommonModule } from './common/common.module.js';
+import { ENTITIES } from './entities.js';
 import { type AppConfig, ConfigModule } from './config/index.js';
-import { AuthModule } from './modules/auth/auth.module.js';
-import { CatalogModule } from './modules/catalog/catalog.module.js';
-import { StoresModule } from './modules/stores/stores.module.js';
-import { CustomersModule } from './modules/customers/customers.module.js';
-import { StaffModule } from './modules/staff/staff.module.js';
-import { OrdersModule } from './modules/orders/orders.module.js';
-import { EventsModule } from './events/events.module.js';
+import { AuthModule } from './modules/auth/index.js';
+import { CatalogModule } from './modules/catalog/index.js';
+import { StoresModule } from './modules/stores/index.js';
+import { CustomersModule } from './modules/customers/index.js';
+import { StaffModule } from './modules/staff/index.js';
+import { OrdersModule } from './modules/orders/index.js';
+import { EventsModule } from './events/index.js';
 import { HttpPoliciesModule } from './platform/http/http-policies.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
@@ -19,8 +20,8 @@ import { RequestValidationPipe } from './platform/http/request-validation.pipe.j
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
-import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
-import { DigitalModule } from './modules/digital/digital.module.js';
+import { WebhooksModule } from './modules/webhooks/index.js';
+import { DigitalModule } from './modules/digital/index.js';
 
 @Module({})
 export class AppModule {
@@ -35,7 +36,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
-        DatabaseModule.forRoot(database),
+        DatabaseModule.forRoot(database, ENTITIES),
         QueueModule.forRoot(config),
         EventEmitterModule.forRoot({ wildcard: true, delimiter: '.' }),
         CommonModule,

@@ -9,7 +9,7 @@ import {
   type DatabaseEndpoint,
   openDatabaseEndpoint,
 } from './platform/database/database-endpoint.js';
-import { createHttpApp } from './platform/http/http-app.js';
+import { createHttpApp } from './http-app.js';
 import type { DemoCredentials } from './seed/seed-demo-store.js';
 import { ensureEmbeddedDemoStore } from './seed/demo-credentials-file.js';
 

@@ -3,13 +3,14 @@ import { Command, Option } from 'commander';
 import { DataSource } from 'typeorm';
 import { type AppConfig, ConfigError, configFromEnvironment } from './config/index.js';
 import { dataSourceOptions } from './platform/database/data-source-options.js';
+import { ENTITIES } from './entities.js';
 import { openDatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { runMigrations } from './platform/database/run-migrations.js';
 import { seedDemoStore } from './seed/seed-demo-store.js';
-import { API_KEY_TYPES } from './modules/auth/api-key.entity.js';
-import { createApiKeyCommand } from './modules/staff/operator/create-api-key.command.js';
-import { createStaffUserCommand } from './modules/staff/operator/create-staff-user.command.js';
-import { parseApiKeyCommand, parseStaffCommand } from './modules/staff/operator/operator-input.js';
+import { API_KEY_TYPES } from './modules/auth/index.js';
+import { createApiKeyCommand } from './modules/staff/index.js';
+import { createStaffUserCommand } from './modules/staff/index.js';
+import { parseApiKeyCommand, parseStaffCommand } from './modules/staff/index.js';
 
 /** Runs `work` against the configured database (migrated first), then disconnects. */
 async function withDatabase<T>(
@@ -18,7 +19,7 @@ async function withDatabase<T>(
   const config = configFromEnvironment();
   const endpoint = await openDatabaseEndpoint(config);
   const dataSource = await new DataSource(
-    dataSourceOptions({ ...endpoint, applicationName: 'store-cli' }),
+    dataSourceOptions({ ...endpoint, entities: ENTITIES, applicationName: 'store-cli' }),
   ).initialize();
   try {
     await runMigrations(dataSource);

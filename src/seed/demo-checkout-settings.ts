@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { PaymentMethod } from '../modules/checkout/payments/payment-method.entity.js';
-import { DeliveryMethod } from '../modules/checkout/shipping/delivery-method.entity.js';
-import { TaxRate } from '../modules/checkout/tax/tax-rate.entity.js';
-import type { Zone } from '../modules/geography/zone.entity.js';
+import { PaymentMethod } from '../modules/payments/index.js';
+import { DeliveryMethod } from '../modules/shipping/index.js';
+import { TaxRate } from '../modules/taxes/index.js';
+import type { Zone } from '../modules/geography/index.js';
 
 /**
  * Delivery methods, tax rates and payment methods of the demo store, so that a full checkout

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { Product } from '../modules/catalog/product.entity.js';
-import { Variant } from '../modules/catalog/variant.entity.js';
-import { Digital } from '../modules/digital/digital.entity.js';
-import { digitalFileOf } from '../modules/digital/digital-file.js';
-import type { Store } from '../modules/stores/store.entity.js';
+import { Product } from '../modules/catalog/index.js';
+import { Variant } from '../modules/catalog/index.js';
+import { Digital } from '../modules/digital/index.js';
+import { digitalFileOf } from '../modules/digital/index.js';
+import type { Store } from '../modules/stores/index.js';
 
 /** The demo's digital download: the Tea Sampler comes with a brewing guide. */
 const BREWING_GUIDE = {

@@ -2,7 +2,7 @@ import { Controller, Get, Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
-import { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import { RequireScope } from '../../src/modules/auth/access.decorators.js';
 import { ALL_SCOPES, type Scope } from '../../src/modules/auth/scopes.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../src/modules/auth/token-lifetimes.js';
@@ -170,7 +170,7 @@ describe('Admin API: every route declares and enforces its scope', () => {
 
   it('holds staff tokens to their role’s scopes the same way', async () => {
     const staff = await createStaffUser(t, shop.store_id, []);
-    const tokens = t.app.get(AccessTokens);
+    const tokens = t.app.get(AccessTokensService);
     const tokenFor = (scopes: Scope[]) =>
       tokens.issue({
         subject: 'staff',
@@ -240,7 +240,7 @@ describe('Admin API: every route declares and enforces its scope', () => {
     });
 
     it('a customer token (store audience): 401 invalid_token', async () => {
-      const customerToken = t.app.get(AccessTokens).issue({
+      const customerToken = t.app.get(AccessTokensService).issue({
         subject: 'customer',
         storeId: storeKeyOf(t, shop.store_id),
         subjectId: '1',

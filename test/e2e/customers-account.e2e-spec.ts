@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import { JWT_AUDIENCE, JWT_ISSUER } from '../../src/modules/auth/token-lifetimes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
@@ -81,7 +81,7 @@ describe('Store API: the signed-in customer (/customers/me)', () => {
     });
 
     it('refuses a staff (admin-audience) token: 401 invalid_token', async () => {
-      const staff = t.app.get(AccessTokens).issue({
+      const staff = t.app.get(AccessTokensService).issue({
         subject: 'staff',
         storeId: ids.store(shop),
         subjectId: ids.customer(customer.id),

@@ -1,4 +1,4 @@
-import { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   AdminCaller,
@@ -137,7 +137,7 @@ describe('customers: one store never reaches another', () => {
   });
 
   it('a staff (admin-audience) token is refused on the Store API: 401 invalid_token', async () => {
-    const staff = t.app.get(AccessTokens).issue({
+    const staff = t.app.get(AccessTokensService).issue({
       subject: 'staff',
       storeId: ids.store(shopA),
       subjectId: '1',

@@ -1,4 +1,4 @@
-import { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import { IdempotencyRecordSweeper } from '../../src/platform/http/idempotency/idempotency-record.sweeper.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -234,7 +234,7 @@ describe('Idempotency-Key', () => {
       const key = someKey();
       const counter = someCounter();
       const token = t.app
-        .get(AccessTokens)
+        .get(AccessTokensService)
         .issue({ subject: 'customer', storeId: storeIdOf(t, shop), subjectId: '7' }).token;
       await post(key, { counter });
       const asCustomer = await post(

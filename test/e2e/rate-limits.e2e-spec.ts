@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { expectError } from '../helpers/error-envelope.js';
 import {
@@ -96,7 +96,7 @@ describe(`rate limits (${process.env.REDIS_URL ? 'Redis' : 'in-memory'} counters
         expect(rateLimitOf(await products(shop))).toEqual({ status: 200, limit: '5', remaining });
       }
       const customerToken = t.app
-        .get(AccessTokens)
+        .get(AccessTokensService)
         .issue({ subject: 'customer', storeId: storeIdOf(t, shop), subjectId: '1' }).token;
       expect(
         rateLimitOf(await products(shop, { authorization: `Bearer ${customerToken}` })),
@@ -138,7 +138,7 @@ describe(`rate limits (${process.env.REDIS_URL ? 'Redis' : 'in-memory'} counters
       }
       expectRateLimited(await ping({ 'x-store-api-key': shop.secret_key }), '3');
 
-      const staffToken = t.app.get(AccessTokens).issue({
+      const staffToken = t.app.get(AccessTokensService).issue({
         subject: 'staff',
         storeId: storeIdOf(t, shop),
         subjectId: '1',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
-import { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import { ApiKeyTokens } from '../../src/modules/auth/api-key-tokens.js';
 import type { Scope } from '../../src/modules/auth/scopes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
@@ -150,8 +150,9 @@ export async function staffToken(
     'SELECT id::text AS id FROM staff_users WHERE store_id = $1 ORDER BY staff_users.id LIMIT 1',
     [storeId],
   );
-  return t.app.get(AccessTokens).issue({ subject: 'staff', storeId, subjectId: staff.id, scopes })
-    .token;
+  return t.app
+    .get(AccessTokensService)
+    .issue({ subject: 'staff', storeId, subjectId: staff.id, scopes }).token;
 }
 
 export interface RefreshTokenRow {

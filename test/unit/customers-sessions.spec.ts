@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { StoreError } from '../../src/common/errors/store-error.js';
-import type { AccessTokens } from '../../src/modules/auth/access-tokens.service.js';
+import type { AccessTokensService } from '../../src/modules/auth/access-tokens.service.js';
 import { passwordHasher } from '../../src/modules/auth/password-hasher.js';
-import type { Sessions } from '../../src/modules/auth/sessions.service.js';
+import type { SessionsService } from '../../src/modules/auth/sessions.service.js';
 import type { Customer } from '../../src/modules/customers/customer.entity.js';
 import type { CustomerRecords } from '../../src/modules/customers/customer-records.js';
-import { CustomerSessions } from '../../src/modules/customers/customer-sessions.service.js';
+import { CustomerSessionsService } from '../../src/modules/customers/customer-sessions.service.js';
 import type { CustomerSerializer } from '../../src/modules/customers/customer.serializer.js';
 import { StoreAuthController } from '../../src/modules/customers/store-auth.controller.js';
 import { StoreCustomersController } from '../../src/modules/customers/store-customers.controller.js';
@@ -23,20 +23,22 @@ async function failure(promise: Promise<unknown>): Promise<StoreError> {
   throw new Error('expected a StoreError');
 }
 
-describe('CustomerSessions.login', () => {
+describe('CustomerSessionsService.login', () => {
   let customer: Customer | null;
-  let sessions: CustomerSessions;
+  let sessions: CustomerSessionsService;
 
   beforeEach(() => {
     customer = null;
     const records = { byEmail: () => Promise.resolve(customer) } as unknown as CustomerRecords;
-    const tokens = { issue: () => ({ token: 'jwt', expiresIn: 3600 }) } as unknown as AccessTokens;
-    const chains = { start: () => Promise.resolve('rt_x') } as unknown as Sessions;
+    const tokens = {
+      issue: () => ({ token: 'jwt', expiresIn: 3600 }),
+    } as unknown as AccessTokensService;
+    const chains = { start: () => Promise.resolve('rt_x') } as unknown as SessionsService;
     const serializer = {
       publicId: (c: Customer) => `cus_${c.id}`,
       serialize: (c: Customer) => ({ id: `cus_${c.id}` }),
     } as unknown as CustomerSerializer;
-    sessions = new CustomerSessions(records, tokens, chains, serializer);
+    sessions = new CustomerSessionsService(records, tokens, chains, serializer);
   });
   afterEach(() => jest.restoreAllMocks());
 

@@ -1,4 +1,4 @@
-import { deliveryCost } from '../../src/modules/checkout/shipping/delivery-calculators.js';
+import { deliveryCost } from '../../src/modules/shipping/delivery-calculators.js';
 
 const shipment = (itemTotal: string, quantity: number) => ({ itemTotal, quantity });
 

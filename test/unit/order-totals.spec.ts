@@ -1,6 +1,6 @@
-import { deliveryCost } from '../../src/modules/checkout/shipping/delivery-calculators.js';
+import { deliveryCost } from '../../src/modules/shipping/delivery-calculators.js';
+import type { ApplicableTaxRate } from '../../src/modules/taxes/applicable-tax-rate.js';
 import {
-  type ApplicableTaxRate,
   computeOrderTotals,
   type OrderTotalsInput,
 } from '../../src/modules/orders/domain/order-totals.js';

@@ -24,7 +24,7 @@ const SUBJECT_PREFIX = { customer: ID_PREFIX.customer, staff: ID_PREFIX.staffUse
 
 /** Short-lived HS256 access tokens; ids inside are public ids, never database keys. */
 @Injectable()
-export class AccessTokens {
+export class AccessTokensService {
   constructor(
     private readonly jwt: JwtService,
     private readonly ids: PublicIdCodec,

@@ -1,7 +1,8 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
-import type { Principal, StoreContext } from './principal.js';
+import type { Principal } from './principal.js';
+import type { StoreContext } from '../stores/index.js';
 import type { Scope } from './scopes.js';
 
 export const REQUIRED_SCOPE = 'store:required-scope';

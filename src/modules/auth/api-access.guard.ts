@@ -3,15 +3,16 @@ import { Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import type { FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
-import { StoreDirectory } from '../stores/store-directory.service.js';
-import { AccessTokens } from './access-tokens.service.js';
+import type { RateLimitedKey } from '../../platform/http/rate-limit/rate-limited-key.js';
+import { StoreDirectoryService } from '../stores/index.js';
+import { AccessTokensService } from './access-tokens.service.js';
 import {
   ADMIN_SESSION_ROUTE,
   ANY_ADMIN_CALLER,
   REQUIRED_SCOPE,
   URL_TOKEN_ROUTE,
 } from './access.decorators.js';
-import { ApiKeyResolver, type ResolvedKey } from './api-key-resolver.service.js';
+import { ApiKeyResolverService, type ResolvedKey } from './api-key-resolver.service.js';
 import type { Scope } from './scopes.js';
 import { grants } from './scopes.js';
 
@@ -45,9 +46,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export class ApiAccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly keys: ApiKeyResolver,
-    private readonly tokens: AccessTokens,
-    private readonly stores: StoreDirectory,
+    private readonly keys: ApiKeyResolverService,
+    private readonly tokens: AccessTokensService,
+    private readonly stores: StoreDirectoryService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -128,6 +129,10 @@ export class ApiAccessGuard implements CanActivate {
     if (!resolved || !accepted.includes(resolved.key.keyType)) {
       throw new StoreError('invalid_token', 'The API key is invalid or has been revoked');
     }
+    // The key that admits a request is the one whose rate-limit budget it spends.
+    const { apiKeyId, keyType } = resolved.key;
+    const rateLimited: RateLimitedKey = { apiKeyId, keyType };
+    request.rateLimitedKey = rateLimited;
     return resolved;
   }
 }

@@ -5,7 +5,8 @@ import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { ApiKey } from './api-key.entity.js';
 import { ApiKeyTokens } from './api-key-tokens.js';
-import type { Principal, StoreContext } from './principal.js';
+import type { Principal } from './principal.js';
+import type { StoreContext } from '../stores/index.js';
 
 export interface ResolvedKey {
   store: StoreContext;
@@ -27,8 +28,8 @@ interface CachedKey {
  * request path.
  */
 @Injectable()
-export class ApiKeyResolver {
-  private readonly logger = new Logger(ApiKeyResolver.name);
+export class ApiKeyResolverService {
+  private readonly logger = new Logger(ApiKeyResolverService.name);
   private readonly cache = new LRUCache<string, CachedKey>({ max: 10_000, ttl: CACHE_TTL_MS });
   readonly tokens: ApiKeyTokens;
 

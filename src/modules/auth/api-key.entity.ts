@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 
 export const API_KEY_TYPES = ['publishable', 'secret'] as const;
 export type ApiKeyType = (typeof API_KEY_TYPES)[number];

@@ -3,14 +3,14 @@ import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/index.js';
-import { AccessTokens } from './access-tokens.service.js';
+import { AccessTokensService } from './access-tokens.service.js';
 import { AdminRouteAudit } from './admin-route-audit.js';
 import { ApiAccessGuard } from './api-access.guard.js';
-import { ApiKeyResolver } from './api-key-resolver.service.js';
+import { ApiKeyResolverService } from './api-key-resolver.service.js';
 import { ApiKey } from './api-key.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { Role } from './role.entity.js';
-import { Sessions } from './sessions.service.js';
+import { SessionsService } from './sessions.service.js';
 import { StaffUser } from './staff-user.entity.js';
 
 @Global()
@@ -24,12 +24,12 @@ import { StaffUser } from './staff-user.entity.js';
     }),
   ],
   providers: [
-    ApiKeyResolver,
-    AccessTokens,
-    Sessions,
+    ApiKeyResolverService,
+    AccessTokensService,
+    SessionsService,
     AdminRouteAudit,
     { provide: APP_GUARD, useClass: ApiAccessGuard },
   ],
-  exports: [ApiKeyResolver, AccessTokens, Sessions, TypeOrmModule],
+  exports: [ApiKeyResolverService, AccessTokensService, SessionsService, TypeOrmModule],
 })
 export class AuthModule {}

@@ -1,11 +1,5 @@
+import type { StoreContext } from '../stores/index.js';
 import type { ApiKeyType } from './api-key.entity.js';
-
-/** The store a request acts on; every query of the request is scoped by `storeId`. */
-export interface StoreContext {
-  storeId: string;
-  defaultCurrency: string;
-  supportedCurrencies: string[];
-}
 
 /** Who is calling. `credentialId` tells credentials apart (idempotency, rate limits). */
 export type Principal =

@@ -22,7 +22,7 @@ const invalid = () =>
  * was already rotated means it leaked: the whole family (that sign-in's chain) is revoked.
  */
 @Injectable()
-export class Sessions {
+export class SessionsService {
   private readonly digestKey: Buffer;
 
   constructor(

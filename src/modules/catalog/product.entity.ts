@@ -1,7 +1,7 @@
 import { Column, Entity, Index, OneToMany } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 import type { Variant } from './variant.entity.js';
-import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
+import { PublishesLifecycleEvents } from '../../events/index.js';
 
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];

@@ -1,8 +1,8 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 import type { StockLocation } from './stock-location.entity.js';
 import type { Variant } from './variant.entity.js';
-import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
+import { PublishesLifecycleEvents } from '../../events/index.js';
 
 /** How many units of a variant one stock location holds. */
 @PublishesLifecycleEvents()

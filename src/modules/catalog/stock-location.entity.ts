@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 
 @Entity('stock_locations')
 @Index('stock_locations_store_id_idx', ['storeId'])

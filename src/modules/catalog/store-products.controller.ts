@@ -4,8 +4,8 @@ import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { pageOf, pageOffset } from '../../common/pagination/page.js';
-import { CurrentStore } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
+import { CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
 import {
   expandsVariants,
   ListProductsQuery,

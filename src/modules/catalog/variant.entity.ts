@@ -1,9 +1,9 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 import type { Price } from './price.entity.js';
 import type { Product } from './product.entity.js';
 import type { StockItem } from './stock-item.entity.js';
-import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
+import { PublishesLifecycleEvents } from '../../events/index.js';
 
 @PublishesLifecycleEvents()
 @Entity('variants')

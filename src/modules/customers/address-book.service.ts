@@ -6,8 +6,8 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import type { StoreContext } from '../auth/principal.js';
-import { Country } from '../geography/country.entity.js';
+import type { StoreContext } from '../stores/index.js';
+import { Country } from '../geography/index.js';
 import { Address } from './address.entity.js';
 import { type AddressFields, type FieldErrors, readAddressInput } from './address-input.js';
 import { AddressSerializer, type AddressView } from './address.serializer.js';
@@ -22,7 +22,7 @@ export interface AddressBookOwner {
 
 /** A customer's saved addresses. Another customer's address is simply not found. */
 @Injectable()
-export class AddressBook {
+export class AddressBookService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly customers: CustomerRecords,

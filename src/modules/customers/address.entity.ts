@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 import { Customer } from './customer.entity.js';
 
 /** A postal address in a customer's address book. */

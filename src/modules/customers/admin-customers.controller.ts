@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { CurrentStore, RequireScope } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { AdminCustomers } from './admin-customers.service.js';
+import { CurrentStore, RequireScope } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { AdminCustomersService } from './admin-customers.service.js';
 import { CreateCustomerBody, UpdateCustomerBody } from './dto/admin-customer.body.js';
 import { ListCustomersQuery } from './dto/list-customers.query.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
@@ -13,7 +13,7 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/admin/customers')
 export class AdminCustomersController {
-  constructor(private readonly customers: AdminCustomers) {}
+  constructor(private readonly customers: AdminCustomersService) {}
 
   @Post()
   @RequireScope('write_customers')

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
-import { ModelEvents } from '../../events/model-events/model-events.js';
-import type { StoreContext } from '../auth/principal.js';
-import { Sessions } from '../auth/sessions.service.js';
+import { ModelEvents } from '../../events/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { SessionsService } from '../auth/index.js';
 import { Address } from './address.entity.js';
 import { Customer } from './customer.entity.js';
 import { normalizeEmail, withUniqueEmail } from './customer-email.js';
@@ -19,11 +19,11 @@ import type { ListCustomersQuery } from './dto/list-customers.query.js';
 
 /** Staff management of a store's customers. */
 @Injectable()
-export class AdminCustomers {
+export class AdminCustomersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly customers: CustomerRecords,
-    private readonly sessions: Sessions,
+    private readonly sessions: SessionsService,
     private readonly orders: CustomerOrderHistory,
     private readonly serializer: CustomerSerializer,
     private readonly events: ModelEvents,

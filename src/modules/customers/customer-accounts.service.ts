@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { ModelEvents } from '../../events/model-events/model-events.js';
-import { passwordHasher } from '../auth/password-hasher.js';
-import type { StoreContext } from '../auth/principal.js';
-import { Sessions } from '../auth/sessions.service.js';
+import { ModelEvents } from '../../events/index.js';
+import { passwordHasher } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { SessionsService } from '../auth/index.js';
 import { Customer } from './customer.entity.js';
 import { withUniqueEmail } from './customer-email.js';
 import { profileChanges } from './customer-profile.js';
 import { CustomerRecords } from './customer-records.js';
 import {
   type CustomerSession,
-  CustomerSessions,
+  CustomerSessionsService,
   sessionOwner,
 } from './customer-sessions.service.js';
 import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
@@ -27,12 +27,12 @@ const wrongCurrentPassword = () =>
 
 /** A shopper's own account: registration and profile. */
 @Injectable()
-export class CustomerAccounts {
+export class CustomerAccountsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly customers: CustomerRecords,
-    private readonly sessions: Sessions,
-    private readonly customerSessions: CustomerSessions,
+    private readonly sessions: SessionsService,
+    private readonly customerSessions: CustomerSessionsService,
     private readonly serializer: CustomerSerializer,
     private readonly events: ModelEvents,
   ) {}

@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { AccessTokens } from '../auth/access-tokens.service.js';
-import { passwordHasher } from '../auth/password-hasher.js';
-import type { StoreContext } from '../auth/principal.js';
-import { type SessionOwner, Sessions } from '../auth/sessions.service.js';
+import { AccessTokensService } from '../auth/index.js';
+import { passwordHasher } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { type SessionOwner, SessionsService } from '../auth/index.js';
 import type { Customer } from './customer.entity.js';
 import { CustomerRecords } from './customer-records.js';
 import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
@@ -28,8 +28,8 @@ export function sessionOwner(customer: Pick<Customer, 'id' | 'storeId'>): Sessio
 
 /** Customer sign-in: a 1 h access token plus a 30-day refresh token that rotates on every use. */
 @Injectable()
-export class CustomerSessions {
-  private readonly logger = new Logger(CustomerSessions.name);
+export class CustomerSessionsService {
+  private readonly logger = new Logger(CustomerSessionsService.name);
   /**
    * Verified against when the email is unknown (or has no password), so that a wrong email
    * costs the same scrypt run as a wrong password and timing does not tell them apart.
@@ -40,8 +40,8 @@ export class CustomerSessions {
 
   constructor(
     private readonly customers: CustomerRecords,
-    private readonly tokens: AccessTokens,
-    private readonly sessions: Sessions,
+    private readonly tokens: AccessTokensService,
+    private readonly sessions: SessionsService,
     private readonly serializer: CustomerSerializer,
   ) {}
 

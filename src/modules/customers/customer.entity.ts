@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 
 /** A shopper's account in one store. Email is stored lower-cased and unique per store. */
 @Entity('customers')

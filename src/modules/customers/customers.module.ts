@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AddressBook } from './address-book.service.js';
+import { AddressBookService } from './address-book.service.js';
 import { AddressSerializer } from './address.serializer.js';
 import { AdminCustomersController } from './admin-customers.controller.js';
-import { AdminCustomers } from './admin-customers.service.js';
-import { CustomerAccounts } from './customer-accounts.service.js';
+import { AdminCustomersService } from './admin-customers.service.js';
+import { CustomerAccountsService } from './customer-accounts.service.js';
 import { CustomerOrderHistory } from './customer-order-history.js';
 import { CustomerRecords } from './customer-records.js';
-import { CustomerSessions } from './customer-sessions.service.js';
+import { CustomerSessionsService } from './customer-sessions.service.js';
 import { CustomerSerializer } from './customer.serializer.js';
 import {
   StoreAddressesController,
@@ -28,10 +28,10 @@ import { StoreCustomersController } from './store-customers.controller.js';
     CustomerRecords,
     CustomerSerializer,
     AddressSerializer,
-    CustomerSessions,
-    CustomerAccounts,
-    AddressBook,
-    AdminCustomers,
+    CustomerSessionsService,
+    CustomerAccountsService,
+    AddressBookService,
+    AdminCustomersService,
     CustomerOrderHistory,
   ],
   exports: [CustomerSerializer, AddressSerializer, CustomerRecords, CustomerOrderHistory],

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import { CurrentCustomerId, CurrentStore } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { AddressBook } from './address-book.service.js';
+import { CurrentCustomerId, CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { AddressBookService } from './address-book.service.js';
 import { AddressBody } from './dto/address.body.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
@@ -14,7 +14,7 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/store/account/addresses')
 export class StoreAddressesController {
-  constructor(private readonly addresses: AddressBook) {}
+  constructor(private readonly addresses: AddressBookService) {}
 
   @Get()
   @ApiOperation({ summary: 'The saved addresses, newest first, paginated' })

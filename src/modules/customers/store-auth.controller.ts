@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
-import { CurrentStore } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { CustomerSessions } from './customer-sessions.service.js';
+import { CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { CustomerSessionsService } from './customer-sessions.service.js';
 import { LoginBody } from './dto/login.body.js';
 import { RefreshTokenBody } from './dto/refresh-token.body.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
@@ -13,7 +13,7 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/store/auth')
 export class StoreAuthController {
-  constructor(private readonly sessions: CustomerSessions) {}
+  constructor(private readonly sessions: CustomerSessionsService) {}
 
   @Post('login')
   @HttpCode(200)

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
-import { CurrentCustomerId, CurrentStore } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { CustomerAccounts } from './customer-accounts.service.js';
+import { CurrentCustomerId, CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { CustomerAccountsService } from './customer-accounts.service.js';
 import { RegisterCustomerBody } from './dto/register-customer.body.js';
 import { UpdateProfileBody } from './dto/update-profile.body.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
@@ -13,7 +13,7 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/store/customers')
 export class StoreCustomersController {
-  constructor(private readonly accounts: CustomerAccounts) {}
+  constructor(private readonly accounts: CustomerAccountsService) {}
 
   @Post()
   @IpRateLimit('registration')

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
-import { CurrentStore, RequireScope } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { AdminDigitals } from './admin-digitals.service.js';
+import { CurrentStore, RequireScope } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { AdminDigitalsService } from './admin-digitals.service.js';
 
 @ApiTags('Admin: digital downloads')
 @ApiSecurity('secret-key')
@@ -11,7 +11,7 @@ import { AdminDigitals } from './admin-digitals.service.js';
 @Idempotent()
 @Controller('api/v3/admin/digitals')
 export class AdminDigitalsController {
-  constructor(private readonly digitals: AdminDigitals) {}
+  constructor(private readonly digitals: AdminDigitalsService) {}
 
   @Get(':id')
   @RequireScope('read_products')

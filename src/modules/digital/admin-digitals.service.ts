@@ -6,15 +6,15 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import type { StoreContext } from '../auth/principal.js';
-import { Variant } from '../catalog/variant.entity.js';
+import type { StoreContext } from '../stores/index.js';
+import { Variant } from '../catalog/index.js';
 import { Digital } from './digital.entity.js';
 import type { DigitalFile } from './digital-file.js';
 import { DigitalSerializer, type DigitalView } from './digital.serializer.js';
 
 /** Staff management of the files sold with variants. */
 @Injectable()
-export class AdminDigitals {
+export class AdminDigitalsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,

@@ -10,9 +10,9 @@ import {
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { IdempotencyInterceptor } from '../../platform/http/idempotency/idempotency.interceptor.js';
 import { AcceptsUploads } from '../../platform/http/uploads/multipart.js';
-import { CurrentStore, RequireScope } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { AdminDigitals } from './admin-digitals.service.js';
+import { CurrentStore, RequireScope } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { AdminDigitalsService } from './admin-digitals.service.js';
 import type { DigitalFile } from './digital-file.js';
 import { DigitalUploadInterceptor, UploadedDigitalFile } from './digital-upload.interceptor.js';
 
@@ -21,7 +21,7 @@ import { DigitalUploadInterceptor, UploadedDigitalFile } from './digital-upload.
 @ApiBearerAuth('jwt')
 @Controller('api/v3/admin/products/:product_id/variants/:variant_id/digitals')
 export class AdminVariantDigitalsController {
-  constructor(private readonly digitals: AdminDigitals) {}
+  constructor(private readonly digitals: AdminDigitalsService) {}
 
   @Post()
   @RequireScope('write_products')

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { ModelEvents } from '../../events/model-events/model-events.js';
+import { ModelEvents } from '../../events/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
-import { AccessTokens } from '../auth/access-tokens.service.js';
+import { AccessTokensService } from '../auth/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
 import { type DownloadFacts, downloadRefusal } from './download-rules.js';
@@ -39,11 +39,11 @@ interface LinkRow {
  * can never exceed the limit; the count is published as `digital_link.updated`.
  */
 @Injectable()
-export class DigitalDownloads {
+export class DigitalDownloadsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tokens: DigitalLinkTokens,
-    private readonly accessTokens: AccessTokens,
+    private readonly accessTokens: AccessTokensService,
     private readonly events: ModelEvents,
   ) {}
 

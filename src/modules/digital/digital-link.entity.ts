@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
-import type { LineItem } from '../orders/entities/line-item.entity.js';
-import type { Order } from '../orders/entities/order.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
+import type { LineItem } from '../orders/index.js';
+import type { Order } from '../orders/index.js';
 import type { Digital } from './digital.entity.js';
 
 /**

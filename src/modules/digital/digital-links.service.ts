@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
-import { EventPublisher } from '../../events/event-publisher.js';
-import type { Order } from '../orders/entities/order.entity.js';
+import { EventPublisher } from '../../events/index.js';
+import type { Order } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
 
 /** Issuing the download links of a placed order, and showing them to its buyer. */
 @Injectable()
-export class DigitalLinks {
+export class DigitalLinksService {
   constructor(
     private readonly config: AppConfig,
     private readonly tokens: DigitalLinkTokens,

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
-import type { Variant } from '../catalog/variant.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
+import type { Variant } from '../catalog/index.js';
 
 /**
  * A file sold with a variant: buying the variant issues a download link per file. The bytes live

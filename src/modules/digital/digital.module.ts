@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/index.js';
 import { AdminDigitalsController } from './admin-digitals.controller.js';
-import { AdminDigitals } from './admin-digitals.service.js';
+import { AdminDigitalsService } from './admin-digitals.service.js';
 import { AdminVariantDigitalsController } from './admin-variant-digitals.controller.js';
-import { DigitalDownloads } from './digital-downloads.service.js';
+import { DigitalDownloadsService } from './digital-downloads.service.js';
 import { DigitalLinkSerializer } from './digital-link.serializer.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
-import { DigitalLinks } from './digital-links.service.js';
+import { DigitalLinksService } from './digital-links.service.js';
+import { DigitalOrderHooks } from './digital-order-hooks.js';
+import { OrdersModule } from '../orders/index.js';
 import { DigitalSerializer } from './digital.serializer.js';
 import { DigitalUploadInterceptor } from './digital-upload.interceptor.js';
 import { StoreDigitalDownloadsController } from './store-digital-downloads.controller.js';
@@ -16,6 +18,7 @@ import { StoreDigitalDownloadsController } from './store-digital-downloads.contr
  * order is placed, and the download itself (Store API, by link token).
  */
 @Module({
+  imports: [OrdersModule],
   controllers: [
     AdminVariantDigitalsController,
     AdminDigitalsController,
@@ -29,11 +32,11 @@ import { StoreDigitalDownloadsController } from './store-digital-downloads.contr
     },
     DigitalSerializer,
     DigitalLinkSerializer,
-    DigitalLinks,
-    DigitalDownloads,
+    DigitalLinksService,
+    DigitalOrderHooks,
+    DigitalDownloadsService,
     DigitalUploadInterceptor,
-    AdminDigitals,
+    AdminDigitalsService,
   ],
-  exports: [DigitalLinks],
 })
 export class DigitalModule {}

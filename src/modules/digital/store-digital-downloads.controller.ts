@@ -3,14 +3,14 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { UrlTokenRoute } from '../auth/access.decorators.js';
-import { bearerToken } from '../auth/api-access.guard.js';
-import { DigitalDownloads, type DownloadableFile } from './digital-downloads.service.js';
+import { UrlTokenRoute } from '../auth/index.js';
+import { bearerToken } from '../auth/index.js';
+import { DigitalDownloadsService, type DownloadableFile } from './digital-downloads.service.js';
 
 @ApiTags('Store: digital downloads')
 @Controller('api/v3/store/digitals')
 export class StoreDigitalDownloadsController {
-  constructor(private readonly downloads: DigitalDownloads) {}
+  constructor(private readonly downloads: DigitalDownloadsService) {}
 
   @Get(':token')
   @UrlTokenRoute()

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { ShipmentState } from '../checkout/shipping/shipment.entity.js';
+import type { ShipmentState } from './entities/shipment.entity.js';
 import type { Order } from './entities/order.entity.js';
-import { recordStateChange } from './order-settler.js';
+import { recordStateChange } from './state-history.js';
 
 /** Moves every shipment of the order to `next`, recording each real transition; their states. */
 export async function moveShipments(
@@ -17,15 +17,13 @@ export async function moveShipments(
     [order.id, next],
   );
   for (const shipment of shipments.filter((row) => row.previous !== next)) {
-    await recordStateChange(
-      manager,
-      order.storeId,
-      order.id,
-      'shipment',
-      shipment.id,
-      shipment.previous,
-      next,
-    );
+    await recordStateChange(manager, {
+      order,
+      name: 'shipment',
+      subjectId: shipment.id,
+      from: shipment.previous,
+      to: next,
+    });
   }
   return shipments.map(() => next);
 }
@@ -51,5 +49,5 @@ export async function closeOrder(
   if (next === 'complete') order.completedAt = closed.stamped_at;
   else order.canceledAt = closed.stamped_at;
   order.updatedAt = closed.updated_at;
-  await recordStateChange(manager, order.storeId, order.id, 'order', null, previousState, next);
+  await recordStateChange(manager, { order, name: 'order', from: previousState, to: next });
 }

@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { DigitalLinks } from '../digital/digital-links.service.js';
-import { ModelEvents } from '../../events/model-events/model-events.js';
+import { ModelEvents } from '../../events/index.js';
 import { checkoutRequirements } from './domain/checkout-progress.js';
 import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
 import type { Order } from './entities/order.entity.js';
+import { OrderExtensions } from './order-extensions.js';
 import { isPlaced } from './order-lookup.js';
 import { closeOrder, moveShipments } from './order-closing.js';
 import { OrderMutations, type OrderTransaction } from './order-mutations.js';
 import { OrderPayments, PaymentRefused } from './order-payments.js';
-import { OrderSettler, recordStateChange } from './order-settler.js';
+import { OrderRecalculator } from './order-recalculator.js';
+import { recordStateChange } from './state-history.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import {
@@ -39,12 +40,12 @@ export class OrderCompletion {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mutations: OrderMutations,
-    private readonly settler: OrderSettler,
+    private readonly recalculator: OrderRecalculator,
     private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
     private readonly stock: OrderStock,
     private readonly payments: OrderPayments,
-    private readonly digitalLinks: DigitalLinks,
+    private readonly extensions: OrderExtensions,
     private readonly events: ModelEvents,
     private readonly paymentIds: PaymentSerializer,
   ) {}
@@ -72,7 +73,7 @@ export class OrderCompletion {
 
   private async place(transaction: OrderTransaction): Promise<void> {
     const { manager, order } = transaction;
-    await this.settler.settle(transaction);
+    await this.recalculator.recalculate(transaction);
     const snapshot = await this.snapshots.load(manager, order);
     ensureCompletable(snapshot);
     await this.stock.take(manager, order.storeId, order.id);
@@ -90,7 +91,7 @@ export class OrderCompletion {
     order.shipmentState = deriveShipmentState(
       await moveShipments(manager, order, order.paymentState === 'paid' ? 'ready' : 'pending'),
     );
-    await this.digitalLinks.issueFor(manager, order);
+    await this.extensions.orderPlaced(transaction);
     await closeOrder(manager, order, 'complete', previousState);
     await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', order);
   }
@@ -110,15 +111,12 @@ export class OrderCompletion {
         [order.id],
       );
       if (order.state !== 'payment') {
-        await recordStateChange(
-          manager,
-          order.storeId,
-          order.id,
-          'order',
-          null,
-          order.state,
-          'payment',
-        );
+        await recordStateChange(manager, {
+          order,
+          name: 'order',
+          from: order.state,
+          to: 'payment',
+        });
       }
     });
   }

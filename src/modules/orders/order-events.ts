@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ModelChange, ModelEvents } from '../../events/model-events/model-events.js';
+import { type ModelChange, ModelEvents } from '../../events/index.js';
 import { LineItemSerializer, type OrderPartContext } from './line-item.serializer.js';
 import { OrderSerializer } from './order.serializer.js';
 import {

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { PaymentGateways } from '../checkout/payments/payment-gateways.js';
-import type { PaymentMethodType } from '../checkout/payments/payment-method.entity.js';
-import type { PaymentSource } from '../checkout/payments/payment.entity.js';
-import { StoreCreditWallet } from '../store-credits/store-credit-wallet.js';
+import { PaymentGateways } from '../payments/index.js';
+import type { PaymentMethodType } from '../payments/index.js';
+import type { PaymentSource } from '../payments/index.js';
+import { StoreCreditWallet } from '../store-credits/index.js';
 import type { Order } from './entities/order.entity.js';
-import { recordStateChange } from './order-settler.js';
+import { recordStateChange } from './state-history.js';
 
 /** A payment the gateway refused; recorded as failed once the order's transaction is undone. */
 export class PaymentRefused extends Error {
@@ -156,14 +156,12 @@ export class OrderPayments {
        WHERE p.id = old.id RETURNING old.previous`,
       [paymentId, next, reference],
     );
-    await recordStateChange(
-      manager,
-      order.storeId,
-      order.id,
-      'payment',
-      paymentId,
-      rows[0]?.previous ?? null,
-      next,
-    );
+    await recordStateChange(manager, {
+      order,
+      name: 'payment',
+      subjectId: paymentId,
+      from: rows[0]?.previous ?? null,
+      to: next,
+    });
   }
 }

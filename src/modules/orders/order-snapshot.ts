@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
-import { Address } from '../customers/address.entity.js';
-import type { PaymentSource } from '../checkout/payments/payment.entity.js';
+import { Address } from '../customers/index.js';
+import type { PaymentSource } from '../payments/index.js';
 import type { CheckoutFacts } from './domain/checkout-progress.js';
 import { paymentsCover } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';

@@ -3,8 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { ModelEvents } from '../../events/model-events/model-events.js';
-import type { StockItemRecord } from '../catalog/stock-item.serializer.js';
+import { ModelEvents } from '../../events/index.js';
+import type { StockItemRecord } from '../catalog/index.js';
 
 const STOCK_ITEM_COLUMNS = `id::text AS id, stock_location_id::text AS "stockLocationId",
   variant_id::text AS "variantId", count_on_hand AS "countOnHand", backorderable,

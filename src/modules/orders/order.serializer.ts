@@ -4,7 +4,7 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
-import { AddressSerializer, type AddressView } from '../customers/address.serializer.js';
+import { AddressSerializer, type AddressView } from '../customers/index.js';
 import { checkoutRequirements, type Requirement } from './domain/checkout-progress.js';
 import type { Order } from './entities/order.entity.js';
 import { LineItemSerializer, type OrderPartContext } from './line-item.serializer.js';

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CheckoutModule } from '../checkout/checkout.module.js';
-import { CustomersModule } from '../customers/customers.module.js';
-import { DigitalModule } from '../digital/digital.module.js';
-import { StoreCreditsModule } from '../store-credits/store-credits.module.js';
+import { PaymentsModule } from '../payments/index.js';
+import { ShippingModule } from '../shipping/index.js';
+import { TaxesModule } from '../taxes/index.js';
+import { CustomersModule } from '../customers/index.js';
+import { StoreCreditsModule } from '../store-credits/index.js';
 import { AdminOrderChanges } from './admin/admin-order-changes.js';
 import { AdminOrderPresenter } from './admin/admin-order-presenter.js';
 import { AdminOrderQueries } from './admin/admin-order-queries.js';
@@ -10,14 +11,15 @@ import { AdminOrdersController } from './admin/admin-orders.controller.js';
 import { DraftOrderCreation } from './admin/draft-order-creation.js';
 import { OrderCancellation } from './admin/order-cancellation.js';
 import { CartAddresses } from './carts/cart-addresses.js';
-import { CartCheckout } from './carts/cart-checkout.service.js';
-import { CartItems } from './carts/cart-items.service.js';
+import { CartCheckoutService } from './carts/cart-checkout.service.js';
+import { CartItemsService } from './carts/cart-items.service.js';
 import { CartPresenter } from './carts/cart-presenter.js';
-import { Carts } from './carts/carts.service.js';
+import { CartsService } from './carts/carts.service.js';
 import { StoreCartCheckoutController } from './carts/store-cart-checkout.controller.js';
 import { StoreCartItemsController } from './carts/store-cart-items.controller.js';
 import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
+import { OrderExtensions } from './order-extensions.js';
 import { OrderLines } from './order-lines.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderMutations } from './order-mutations.js';
@@ -28,15 +30,15 @@ import { FulfillmentShipping } from './admin/fulfillment-shipping.js';
 import { LineItemSerializer } from './line-item.serializer.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
-import { OrderSettler } from './order-settler.js';
+import { OrderRecalculator } from './order-recalculator.js';
 import { OrderSnapshots } from './order-snapshot.js';
 import { OrderStock } from './order-stock.js';
-import { PlacedOrders } from './placed-orders.service.js';
+import { PlacedOrdersService } from './placed-orders.service.js';
 import { StoreOrdersController } from './store-orders.controller.js';
 
 /** Carts and orders: the Store API checkout, order history and the Admin API's orders. */
 @Module({
-  imports: [CheckoutModule, CustomersModule, StoreCreditsModule, DigitalModule],
+  imports: [ShippingModule, TaxesModule, PaymentsModule, CustomersModule, StoreCreditsModule],
   controllers: [
     StoreCartsController,
     StoreCartItemsController,
@@ -46,9 +48,10 @@ import { StoreOrdersController } from './store-orders.controller.js';
   ],
   providers: [
     OrderLookup,
+    OrderExtensions,
     OrderMutations,
     OrderEvents,
-    OrderSettler,
+    OrderRecalculator,
     OrderSnapshots,
     OrderSerializer,
     LineItemSerializer,
@@ -59,10 +62,10 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderCompletion,
     CartPresenter,
     CartAddresses,
-    Carts,
-    CartItems,
-    CartCheckout,
-    PlacedOrders,
+    CartsService,
+    CartItemsService,
+    CartCheckoutService,
+    PlacedOrdersService,
     OrderLines,
     AdminOrderPresenter,
     AdminOrderQueries,
@@ -72,9 +75,10 @@ import { StoreOrdersController } from './store-orders.controller.js';
     FulfillmentShipping,
   ],
   exports: [
+    OrderExtensions,
     OrderLookup,
     OrderMutations,
-    OrderSettler,
+    OrderRecalculator,
     OrderSnapshots,
     OrderSerializer,
     OrderStock,

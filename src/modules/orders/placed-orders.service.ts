@@ -4,21 +4,21 @@ import { DataSource, IsNull, Not } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { pageOf, pageOffset, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import { DigitalLinks } from '../digital/digital-links.service.js';
 import type { CartCaller } from './carts/cart-caller.js';
 import { Order } from './entities/order.entity.js';
+import { OrderExtensions } from './order-extensions.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
 import type { OrderContext } from './order-snapshot.js';
 
-/** Placed orders as their shoppers see them, with the download links of what they bought. */
+/** Placed orders as their shoppers see them, with what other modules add for buyers. */
 @Injectable()
-export class PlacedOrders {
+export class PlacedOrdersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
     private readonly serializer: OrderSerializer,
-    private readonly digitalLinks: DigitalLinks,
+    private readonly extensions: OrderExtensions,
   ) {}
 
   async show(
@@ -48,16 +48,10 @@ export class PlacedOrders {
     return pageOf(data, count, query.page, query.limit);
   }
 
-  /**
-   * A placed order for its buyer. Only the buyer's views carry `digital_links`: their URLs hold
-   * the download tokens, so admin views and event payloads never do.
-   */
+  /** A placed order for its buyer, with the fields only buyers see (see `OrderExtensions`). */
   async render(context: OrderContext): Promise<OrderView> {
     const view = await this.serializer.render(context);
-    return {
-      ...view,
-      digital_links: await this.digitalLinks.viewsFor(context.manager, context.order),
-    };
+    return { ...view, ...(await this.extensions.buyerFields(context)) };
   }
 }
 

@@ -2,13 +2,13 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { type CartCaller, CurrentCartCaller } from './carts/cart-caller.js';
-import { PlacedOrders } from './placed-orders.service.js';
+import { PlacedOrdersService } from './placed-orders.service.js';
 
 @ApiTags('Store: orders')
 @ApiSecurity('publishable-key')
 @Controller('api/v3/store')
 export class StoreOrdersController {
-  constructor(private readonly orders: PlacedOrders) {}
+  constructor(private readonly orders: PlacedOrdersService) {}
 
   @Get('orders/:id')
   @ApiOperation({

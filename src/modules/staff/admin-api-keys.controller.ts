@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import { CurrentPrincipal, CurrentStore, RequireScope } from '../auth/access.decorators.js';
-import type { Principal, StoreContext } from '../auth/principal.js';
+import { CurrentPrincipal, CurrentStore, RequireScope } from '../auth/index.js';
+import type { Principal } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { CreateApiKeyBody } from './dto/create-api-key.body.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';

@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
-import { AdminSessionRoute, CurrentStore } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
+import { AdminSessionRoute, CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
 import { RefreshTokenBody } from './dto/refresh-token.body.js';
 import { StaffLoginBody } from './dto/staff-login.body.js';
-import { type StaffSession, StaffSessions } from './staff-sessions.service.js';
+import { type StaffSession, StaffSessionsService } from './staff-sessions.service.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 /** Staff sessions. Any key of the store (publishable or secret) names the store. */
@@ -15,7 +15,7 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/admin/auth')
 export class AdminAuthController {
-  constructor(private readonly sessions: StaffSessions) {}
+  constructor(private readonly sessions: StaffSessionsService) {}
 
   @Post('login')
   @HttpCode(200)

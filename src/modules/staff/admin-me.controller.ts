@@ -1,16 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AnyAdminCaller, CurrentStore } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
+import { AnyAdminCaller, CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
 import { CurrentStaffUserId } from './current-staff-user.decorator.js';
 import type { SerializedStaffUser } from './staff-user.serializer.js';
-import { StaffSessions } from './staff-sessions.service.js';
+import { StaffSessionsService } from './staff-sessions.service.js';
 
 @ApiTags('Admin: staff sessions')
 @ApiBearerAuth('jwt')
 @Controller('api/v3/admin/me')
 export class AdminMeController {
-  constructor(private readonly sessions: StaffSessions) {}
+  constructor(private readonly sessions: StaffSessionsService) {}
 
   @Get()
   @AnyAdminCaller()

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { ApiKey, type ApiKeyType } from '../auth/api-key.entity.js';
-import type { ApiKeyTokens } from '../auth/api-key-tokens.js';
-import type { Scope } from '../auth/scopes.js';
+import { ApiKey, type ApiKeyType } from '../auth/index.js';
+import type { ApiKeyTokens } from '../auth/index.js';
+import type { Scope } from '../auth/index.js';
 
 export interface NewApiKey {
   storeId: string;

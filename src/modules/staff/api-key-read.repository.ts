@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ApiKeyType } from '../auth/api-key.entity.js';
+import type { ApiKeyType } from '../auth/index.js';
 import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import type { ApiKeyView } from './api-key.serializer.js';
 

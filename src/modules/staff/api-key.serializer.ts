@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import type { ApiKeyType } from '../auth/api-key.entity.js';
+import type { ApiKeyType } from '../auth/index.js';
 
 /** What the Admin API shows of a key: never its token nor its digest. */
 export interface ApiKeyView {

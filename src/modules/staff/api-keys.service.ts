@@ -5,10 +5,10 @@ import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { type Page, pageOf, pageOffset } from '../../common/pagination/page.js';
-import { ApiKeyResolver } from '../auth/api-key-resolver.service.js';
-import { ApiKey } from '../auth/api-key.entity.js';
-import type { Principal } from '../auth/principal.js';
-import { excessScopes } from '../auth/scopes.js';
+import { ApiKeyResolverService } from '../auth/index.js';
+import { ApiKey } from '../auth/index.js';
+import type { Principal } from '../auth/index.js';
+import { excessScopes } from '../auth/index.js';
 import { ApiKeyIssuer } from './api-key-issuer.js';
 import { ApiKeyReadRepository } from './api-key-read.repository.js';
 import { ApiKeySerializer, type SerializedApiKey } from './api-key.serializer.js';
@@ -28,7 +28,7 @@ export class ApiKeysService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reads: ApiKeyReadRepository,
     private readonly issuer: ApiKeyIssuer,
-    private readonly resolver: ApiKeyResolver,
+    private readonly resolver: ApiKeyResolverService,
     private readonly serializer: ApiKeySerializer,
     private readonly ids: PublicIdCodec,
   ) {}

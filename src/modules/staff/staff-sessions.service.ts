@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { AccessTokens } from '../auth/access-tokens.service.js';
-import { passwordHasher } from '../auth/password-hasher.js';
-import { Sessions } from '../auth/sessions.service.js';
-import type { StaffUser } from '../auth/staff-user.entity.js';
+import { AccessTokensService } from '../auth/index.js';
+import { passwordHasher } from '../auth/index.js';
+import { SessionsService } from '../auth/index.js';
+import type { StaffUser } from '../auth/index.js';
 import { type SerializedStaffUser, StaffUserSerializer } from './staff-user.serializer.js';
 import { StaffUsers } from './staff-users.repository.js';
 
@@ -34,8 +34,8 @@ const invalidRefreshToken = () =>
  * token. Nothing secret is ever logged: users appear by public id only.
  */
 @Injectable()
-export class StaffSessions {
-  private readonly logger = new Logger(StaffSessions.name);
+export class StaffSessionsService {
+  private readonly logger = new Logger(StaffSessionsService.name);
   /**
    * Verified instead when the e-mail is unknown, so that answer costs the same scrypt run as a
    * wrong password and timing does not tell which e-mail addresses have accounts.
@@ -44,8 +44,8 @@ export class StaffSessions {
 
   constructor(
     private readonly users: StaffUsers,
-    private readonly accessTokens: AccessTokens,
-    private readonly sessions: Sessions,
+    private readonly accessTokens: AccessTokensService,
+    private readonly sessions: SessionsService,
     private readonly serializer: StaffUserSerializer,
     private readonly ids: PublicIdCodec,
   ) {}

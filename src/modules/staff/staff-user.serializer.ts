@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import type { StaffUser } from '../auth/staff-user.entity.js';
+import type { StaffUser } from '../auth/index.js';
 
 export interface SerializedStaffUser {
   id: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { StaffUser } from '../auth/staff-user.entity.js';
+import { StaffUser } from '../auth/index.js';
 
 /** Staff users of one store, always with their role (its scopes are what they may do). */
 @Injectable()

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ApiKeyResolver } from '../auth/api-key-resolver.service.js';
+import { ApiKeyResolverService } from '../auth/index.js';
 import { AdminApiKeysController } from './admin-api-keys.controller.js';
 import { AdminAuthController } from './admin-auth.controller.js';
 import { AdminMeController } from './admin-me.controller.js';
@@ -7,7 +7,7 @@ import { ApiKeyIssuer } from './api-key-issuer.js';
 import { ApiKeyReadRepository } from './api-key-read.repository.js';
 import { ApiKeySerializer } from './api-key.serializer.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { StaffSessions } from './staff-sessions.service.js';
+import { StaffSessionsService } from './staff-sessions.service.js';
 import { StaffUserSerializer } from './staff-user.serializer.js';
 import { StaffUsers } from './staff-users.repository.js';
 
@@ -17,15 +17,15 @@ import { StaffUsers } from './staff-users.repository.js';
   providers: [
     StaffUsers,
     StaffUserSerializer,
-    StaffSessions,
+    StaffSessionsService,
     ApiKeyReadRepository,
     ApiKeySerializer,
     ApiKeysService,
     {
       provide: ApiKeyIssuer,
-      inject: [ApiKeyResolver],
+      inject: [ApiKeyResolverService],
       // One token digester per process: the resolver's, keyed from ENCRYPTION_KEY.
-      useFactory: (resolver: ApiKeyResolver) => new ApiKeyIssuer(resolver.tokens),
+      useFactory: (resolver: ApiKeyResolverService) => new ApiKeyIssuer(resolver.tokens),
     },
   ],
 })

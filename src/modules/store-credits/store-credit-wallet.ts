@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { ModelEvents } from '../../events/model-events/model-events.js';
+import { ModelEvents } from '../../events/index.js';
 import type { StoreCreditRecord } from './store-credit.serializer.js';
 
 const CREDIT_COLUMNS = `id::text AS id, store_id::text AS "storeId", customer_id::text AS "customerId",

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
-import type { Customer } from '../customers/customer.entity.js';
-import { PublishesLifecycleEvents } from '../../events/model-events/lifecycle.decorator.js';
+import { StoreScopedEntity } from '../stores/index.js';
+import type { Customer } from '../customers/index.js';
+import { PublishesLifecycleEvents } from '../../events/index.js';
 
 /**
  * Money a store owes a customer, spendable at checkout in its currency. `amount_used` only grows

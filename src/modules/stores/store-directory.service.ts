@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { Repository } from 'typeorm';
-import type { StoreContext } from '../auth/principal.js';
+import type { StoreContext } from './store-context.js';
 import { Store } from './store.entity.js';
 
 /** The store context of a store id (callers identified by a token rather than a key); cached 30 s. */
 @Injectable()
-export class StoreDirectory {
+export class StoreDirectoryService {
   private readonly cache = new LRUCache<string, StoreContext>({ max: 10_000, ttl: 30_000 });
 
   constructor(@InjectRepository(Store) private readonly stores: Repository<Store>) {}

@@ -1,12 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { StoreDirectory } from './store-directory.service.js';
+import { StoreDirectoryService } from './store-directory.service.js';
 import { Store } from './store.entity.js';
 
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([Store])],
-  providers: [StoreDirectory],
-  exports: [StoreDirectory],
+  providers: [StoreDirectoryService],
+  exports: [StoreDirectoryService],
 })
 export class StoresModule {}

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
-import { CurrentStore, RequireScope } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { AdminWebhookDeliveries } from './admin-webhook-deliveries.service.js';
+import { CurrentStore, RequireScope } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { AdminWebhookDeliveriesService } from './admin-webhook-deliveries.service.js';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query.js';
 
 @ApiTags('Admin: webhooks')
@@ -12,7 +12,7 @@ import { ListDeliveriesQuery } from './dto/list-deliveries.query.js';
 @Idempotent()
 @Controller('api/v3/admin/webhook_endpoints/:endpoint_id/deliveries')
 export class AdminWebhookDeliveriesController {
-  constructor(private readonly deliveries: AdminWebhookDeliveries) {}
+  constructor(private readonly deliveries: AdminWebhookDeliveriesService) {}
 
   @Get()
   @RequireScope('read_webhooks')

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { findPage, type Page } from '../../common/pagination/page.js';
-import type { StoreContext } from '../auth/principal.js';
+import type { StoreContext } from '../stores/index.js';
 import type { ListDeliveriesQuery } from './dto/list-deliveries.query.js';
 import { assertDeliverable } from './endpoint-availability.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -19,7 +19,7 @@ export const TEST_EVENT_NAME = 'webhook.test';
 
 /** Staff access to an endpoint's delivery history: reading it, test sends and redeliveries. */
 @Injectable()
-export class AdminWebhookDeliveries {
+export class AdminWebhookDeliveriesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly records: WebhookRecords,

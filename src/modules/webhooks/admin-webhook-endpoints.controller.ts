@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
-import { CurrentStore, RequireScope } from '../auth/access.decorators.js';
-import type { StoreContext } from '../auth/principal.js';
-import { AdminWebhookDeliveries } from './admin-webhook-deliveries.service.js';
-import { AdminWebhookEndpoints } from './admin-webhook-endpoints.service.js';
+import { CurrentStore, RequireScope } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { AdminWebhookDeliveriesService } from './admin-webhook-deliveries.service.js';
+import { AdminWebhookEndpointsService } from './admin-webhook-endpoints.service.js';
 import {
   CreateWebhookEndpointBody,
   UpdateWebhookEndpointBody,
@@ -18,8 +18,8 @@ import {
 @Controller('api/v3/admin/webhook_endpoints')
 export class AdminWebhookEndpointsController {
   constructor(
-    private readonly endpoints: AdminWebhookEndpoints,
-    private readonly deliveries: AdminWebhookDeliveries,
+    private readonly endpoints: AdminWebhookEndpointsService,
+    private readonly deliveries: AdminWebhookDeliveriesService,
   ) {}
 
   @Post()

@@ -6,7 +6,7 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import type { StoreContext } from '../auth/principal.js';
+import type { StoreContext } from '../stores/index.js';
 import type {
   CreateWebhookEndpointBody,
   UpdateWebhookEndpointBody,
@@ -24,7 +24,7 @@ import { WebhookTargetPolicy } from './webhook-target-policy.js';
 
 /** Staff management of a store's webhook endpoints. */
 @Injectable()
-export class AdminWebhookEndpoints {
+export class AdminWebhookEndpointsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly records: WebhookRecords,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Mailer } from '../../platform/mail/mailer.port.js';
-import { Store } from '../stores/store.entity.js';
+import { Store } from '../stores/index.js';
 import { FAILURES_BEFORE_DISABLE } from './endpoint-failure-counter.js';
 import type { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { WebhookEndpointSerializer } from './webhook-endpoint.serializer.js';

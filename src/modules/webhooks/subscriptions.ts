@@ -1,4 +1,4 @@
-import { matchesAnyEventPattern } from '../../events/event-patterns.js';
+import { matchesAnyEventPattern } from '../../events/index.js';
 
 /**
  * What an endpoint may subscribe to: `*` (every event), an exact event name (`order.completed`)

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
-import { eventMessageOf } from '../../events/stored-events.js';
+import { eventMessageOf } from '../../events/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { type Job, QueuePort } from '../../platform/queue/queue.port.js';

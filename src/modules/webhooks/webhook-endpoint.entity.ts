@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { StoreScopedEntity } from '../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 
 /** Where a store's events are POSTed, and which of them. */
 @Entity('webhook_endpoints')

@@ -1,4 +1,4 @@
-import type { StoreEventMessage } from '../../events/event-envelope.js';
+import type { StoreEventMessage } from '../../events/index.js';
 
 /** The body of every delivery. */
 export interface WebhookEnvelope {

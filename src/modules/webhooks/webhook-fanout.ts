@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { StoreEventMessage } from '../../events/event-envelope.js';
-import { EventFanout, type FanoutJob } from '../../events/event-fanout.js';
+import type { StoreEventMessage } from '../../events/index.js';
+import { EventFanout, type FanoutJob } from '../../events/index.js';
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJobData } from './webhook-delivery-job.js';
 import { subscribesTo } from './subscriptions.js';
 import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/index.js';
-import { EventFanout } from '../../events/event-fanout.js';
+import { EventFanout } from '../../events/index.js';
 import { AdminWebhookDeliveriesController } from './admin-webhook-deliveries.controller.js';
-import { AdminWebhookDeliveries } from './admin-webhook-deliveries.service.js';
+import { AdminWebhookDeliveriesService } from './admin-webhook-deliveries.service.js';
 import { AdminWebhookEndpointsController } from './admin-webhook-endpoints.controller.js';
-import { AdminWebhookEndpoints } from './admin-webhook-endpoints.service.js';
+import { AdminWebhookEndpointsService } from './admin-webhook-endpoints.service.js';
 import { EndpointDisabledNotice } from './endpoint-disabled-notice.js';
 import { EndpointFailureCounter } from './endpoint-failure-counter.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -42,8 +42,8 @@ import { WebhookTargetPolicy } from './webhook-target-policy.js';
     WebhookFanout,
     { provide: EventFanout, useExisting: WebhookFanout },
     WebhookDeliveryJobs,
-    AdminWebhookEndpoints,
-    AdminWebhookDeliveries,
+    AdminWebhookEndpointsService,
+    AdminWebhookDeliveriesService,
   ],
   exports: [WebhookDeliverer, WebhookEndpointDirectory, EventFanout],
 })

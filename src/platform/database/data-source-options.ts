@@ -1,11 +1,12 @@
 import type { DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface DataSourceSettings {
   url: string;
   poolSize: number;
   applicationName?: string;
+  /** The mapped entities; the application root owns the list (see `src/entities.ts`). */
+  entities: NonNullable<DataSourceOptions['entities']>;
 }
 
 /** The one description of the database mapping, used by the app, the CLI and `ormconfig.ts`. */
@@ -13,13 +14,14 @@ export function dataSourceOptions({
   url,
   poolSize,
   applicationName,
+  entities,
 }: DataSourceSettings): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     poolSize,
     applicationName: applicationName ?? 'store-service',
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',

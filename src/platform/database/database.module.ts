@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
-import { dataSourceOptions } from './data-source-options.js';
+import { type DataSourceSettings, dataSourceOptions } from './data-source-options.js';
 import { DatabaseEndpoint } from './database-endpoint.js';
 import { PreparedSql } from './prepared-sql.js';
 import { runMigrations } from './run-migrations.js';
@@ -11,14 +11,20 @@ import { runMigrations } from './run-migrations.js';
 @Module({})
 export class DatabaseModule {
   /** Connects TypeORM to `endpoint` (a real server or the embedded one) and migrates on boot if configured. */
-  static forRoot(endpoint: DatabaseEndpoint): DynamicModule {
+  static forRoot(
+    endpoint: DatabaseEndpoint,
+    entities: DataSourceSettings['entities'],
+  ): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
           // Extension modules may map entities of their own with TypeOrmModule.forFeature.
-          useFactory: () => ({ ...dataSourceOptions(endpoint), autoLoadEntities: true }),
+          useFactory: () => ({
+            ...dataSourceOptions({ ...endpoint, entities }),
+            autoLoadEntities: true,
+          }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             return dataSource;

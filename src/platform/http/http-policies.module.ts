@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/index.js';
 import { IdempotencyAudit } from './idempotency/idempotency-audit.js';
-import { IdempotencyLedger } from './idempotency/idempotency-ledger.service.js';
+import { IdempotencyLedgerService } from './idempotency/idempotency-ledger.service.js';
 import { IdempotencyRecordSweeper } from './idempotency/idempotency-record.sweeper.js';
 import { IdempotencyRecords } from './idempotency/idempotency-records.repository.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
@@ -29,13 +29,13 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
           : new InMemoryRateLimitStore(),
     },
     IdempotencyRecords,
-    IdempotencyLedger,
+    IdempotencyLedgerService,
     IdempotencyRecordSweeper,
     { provide: APP_GUARD, useClass: RateLimitGuard },
     IdempotencyInterceptor,
     IdempotencyAudit,
   ],
   // Controllers bind the interceptor with @Idempotent(); it resolves its ledger from here.
-  exports: [IdempotencyLedger, IdempotencyInterceptor],
+  exports: [IdempotencyLedgerService, IdempotencyInterceptor],
 })
 export class HttpPoliciesModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
-import type { StoreContext } from '../../auth/principal.js';
+import type { StoreContext } from '../../stores/index.js';
 import { type AddressChoice, CartAddresses } from '../carts/cart-addresses.js';
 import type { LockedBody } from '../dto/cart.body.js';
 import { Order } from '../entities/order.entity.js';
@@ -9,7 +9,7 @@ import { OrderCompletion } from '../order-completion.js';
 import { OrderLines } from '../order-lines.js';
 import { isPlaced, OrderLookup } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
-import { OrderSettler } from '../order-settler.js';
+import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter } from './admin-order-presenter.js';
 import type { UpdateAdminOrderBody } from './dto/update-admin-order.body.js';
@@ -27,7 +27,7 @@ export class AdminOrderChanges {
   constructor(
     private readonly lookup: OrderLookup,
     private readonly mutations: OrderMutations,
-    private readonly settler: OrderSettler,
+    private readonly recalculator: OrderRecalculator,
     private readonly addresses: CartAddresses,
     private readonly lines: OrderLines,
     private readonly completion: OrderCompletion,
@@ -58,7 +58,7 @@ export class AdminOrderChanges {
         await setItemQuantities(this.lines, manager, order, body.items ?? [], {
           zeroRemoves: true,
         });
-        if (!placed) await this.settler.settle(transaction);
+        if (!placed) await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction);
       },
     );

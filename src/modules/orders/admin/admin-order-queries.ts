@@ -10,7 +10,7 @@ import {
   Raw,
 } from 'typeorm';
 import { findPage, type Page } from '../../../common/pagination/page.js';
-import type { StoreContext } from '../../auth/principal.js';
+import type { StoreContext } from '../../stores/index.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import type { OrderView } from '../order.serializer.js';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
-import { CurrentStore, RequireScope } from '../../auth/access.decorators.js';
-import type { StoreContext } from '../../auth/principal.js';
+import { CurrentStore, RequireScope } from '../../auth/index.js';
+import type { StoreContext } from '../../stores/index.js';
 import { LockedBody } from '../dto/cart.body.js';
 import { AdminOrderChanges } from './admin-order-changes.js';
 import { ShipFulfillmentBody } from './dto/ship-fulfillment.body.js';

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
-import type { StoreContext } from '../../auth/principal.js';
-import { CustomerRecords } from '../../customers/customer-records.js';
+import type { StoreContext } from '../../stores/index.js';
+import { CustomerRecords } from '../../customers/index.js';
 import { isSupportedCurrency } from '../dto/cart.body.js';
 import { OrderEvents } from '../order-events.js';
 import { OrderLines } from '../order-lines.js';
-import { OrderSettler } from '../order-settler.js';
+import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter } from './admin-order-presenter.js';
 import type { CreateDraftOrderBody } from './dto/create-draft-order.body.js';
@@ -21,7 +21,7 @@ export class DraftOrderCreation {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly customers: CustomerRecords,
     private readonly lines: OrderLines,
-    private readonly settler: OrderSettler,
+    private readonly recalculator: OrderRecalculator,
     private readonly presenter: AdminOrderPresenter,
     private readonly orderEvents: OrderEvents,
   ) {}
@@ -38,7 +38,7 @@ export class DraftOrderCreation {
       await setItemQuantities(this.lines, manager, order, body.items ?? [], {
         zeroRemoves: false,
       });
-      await this.settler.settle({ manager, order });
+      await this.recalculator.recalculate({ manager, order });
       const context = { manager, order };
       const view = await this.presenter.present(context);
       await this.orderEvents.created(context);

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import type { StoreContext } from '../../auth/principal.js';
-import type { ShipmentState } from '../../checkout/shipping/shipment.entity.js';
+import type { StoreContext } from '../../stores/index.js';
+import type { ShipmentState } from '../entities/shipment.entity.js';
 import { deriveShipmentState } from '../domain/order-states.js';
 import { OrderLookup } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
-import { recordStateChange } from '../order-settler.js';
+import { recordStateChange } from '../state-history.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter } from './admin-order-presenter.js';
 import type { ShipFulfillmentBody } from './dto/ship-fulfillment.body.js';
@@ -58,15 +58,13 @@ export class FulfillmentShipping {
              updated_at = now() WHERE id = $1`,
           [shipment.id, body.tracking ?? null],
         );
-        await recordStateChange(
-          manager,
-          order.storeId,
-          order.id,
-          'shipment',
-          shipment.id,
-          'ready',
-          'shipped',
-        );
+        await recordStateChange(manager, {
+          order,
+          name: 'shipment',
+          subjectId: shipment.id,
+          from: 'ready',
+          to: 'shipped',
+        });
         const states: { state: ShipmentState }[] = await manager.query(
           'SELECT state FROM shipments WHERE order_id = $1',
           [order.id],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../../common/errors/store-error.js';
-import { ModelEvents } from '../../../events/model-events/model-events.js';
-import type { StoreContext } from '../../auth/principal.js';
+import { ModelEvents } from '../../../events/index.js';
+import type { StoreContext } from '../../stores/index.js';
 import { derivePaymentState, deriveShipmentState } from '../domain/order-states.js';
 import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';

@@ -3,10 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import { Address } from '../../customers/address.entity.js';
-import { type FieldErrors, readAddressInput } from '../../customers/address-input.js';
-import type { AddressBody } from '../../customers/dto/address.body.js';
-import { Country } from '../../geography/country.entity.js';
+import { Address } from '../../customers/index.js';
+import { type FieldErrors, readAddressInput } from '../../customers/index.js';
+import type { AddressBody } from '../../customers/index.js';
+import { Country } from '../../geography/index.js';
 import type { Order } from '../entities/order.entity.js';
 
 /** How a request names one of the order's addresses: inline, or a saved one by id. */

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { StoreContext } from '../../auth/principal.js';
+import type { StoreContext } from '../../stores/index.js';
 
 export const CART_TOKEN_HEADER = 'x-store-token';
 

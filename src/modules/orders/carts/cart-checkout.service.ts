@@ -5,9 +5,9 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { Money } from '../../../common/money/money.js';
-import { PaymentGateways } from '../../checkout/payments/payment-gateways.js';
-import { PaymentMethod } from '../../checkout/payments/payment-method.entity.js';
-import { StoreCreditWallet } from '../../store-credits/store-credit-wallet.js';
+import { PaymentGateways } from '../../payments/index.js';
+import { PaymentMethod } from '../../payments/index.js';
+import { StoreCreditWallet } from '../../store-credits/index.js';
 import type {
   ApplyStoreCreditBody,
   CreatePaymentBody,
@@ -16,7 +16,7 @@ import type {
 import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
-import { OrderSettler } from '../order-settler.js';
+import { OrderRecalculator } from '../order-recalculator.js';
 import { PaymentSerializer } from '../payment.serializer.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
 import { OrderSnapshots } from '../order-snapshot.js';
@@ -32,13 +32,13 @@ export interface PaymentMethodView {
 
 /** The checkout steps after addresses: delivery rate, payment methods, payments, store credit. */
 @Injectable()
-export class CartCheckout {
+export class CartCheckoutService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
     private readonly mutations: OrderMutations,
-    private readonly settler: OrderSettler,
+    private readonly recalculator: OrderRecalculator,
     private readonly presenter: CartPresenter,
     private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
@@ -74,7 +74,7 @@ export class CartCheckout {
             'The fulfillment or delivery rate does not exist in this cart',
           );
         }
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction, caller);
       },
     );
@@ -135,7 +135,7 @@ export class CartCheckout {
            VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`,
           [order.storeId, order.id, method.id, balance, source ? JSON.stringify(source) : null],
         );
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         const snapshot = await this.snapshots.load(manager, order);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
         return this.payments.serialize({
@@ -160,7 +160,7 @@ export class CartCheckout {
       async (transaction) => {
         const { manager, order } = transaction;
         await this.dropStoreCredit(manager, order);
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         const method = await this.storeCreditMethod(manager, order);
         let wanted = Money.of(order.total, order.currency);
         if (body.amount !== undefined) wanted = wanted.min(Money.of(body.amount, order.currency));
@@ -187,7 +187,7 @@ export class CartCheckout {
           ],
         );
         await this.resizeCardPayment(manager, order);
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction, caller);
       },
     );
@@ -201,7 +201,7 @@ export class CartCheckout {
       async (transaction) => {
         await this.dropStoreCredit(transaction.manager, transaction.order);
         await this.resizeCardPayment(transaction.manager, transaction.order);
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction, caller);
       },
     );

@@ -8,19 +8,19 @@ import type { Order } from '../entities/order.entity.js';
 import { OrderLines, validQuantity } from '../order-lines.js';
 import { OrderLookup } from '../order-lookup.js';
 import { OrderMutations, type OrderTransaction } from '../order-mutations.js';
-import { OrderSettler } from '../order-settler.js';
+import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import type { CartCaller } from './cart-caller.js';
 import { CartPresenter } from './cart-presenter.js';
 
 /** Line items of a cart: add, change quantity, remove. */
 @Injectable()
-export class CartItems {
+export class CartItemsService {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
     private readonly mutations: OrderMutations,
-    private readonly settler: OrderSettler,
+    private readonly recalculator: OrderRecalculator,
     private readonly presenter: CartPresenter,
     private readonly lines: OrderLines,
   ) {}
@@ -65,7 +65,7 @@ export class CartItems {
       expectedVersion,
       async (transaction) => {
         await edit(transaction);
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction, caller);
       },
     );

@@ -4,12 +4,12 @@ import { DataSource, type EntityManager, In, Not } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
-import { Customer } from '../../customers/customer.entity.js';
+import { Customer } from '../../customers/index.js';
 import { type CreateCartBody, isSupportedCurrency, type UpdateCartBody } from '../dto/cart.body.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup, PLACED_STATES } from '../order-lookup.js';
 import { OrderMutations } from '../order-mutations.js';
-import { OrderSettler } from '../order-settler.js';
+import { OrderRecalculator } from '../order-recalculator.js';
 import { insertNewOrder } from '../new-order-row.js';
 import { OrderEvents } from '../order-events.js';
 import { OrderSnapshots } from '../order-snapshot.js';
@@ -21,12 +21,12 @@ import { CartPresenter } from './cart-presenter.js';
 
 /** Shopping carts of the Store API: create, read, update (advancing checkout), abandon, claim. */
 @Injectable()
-export class Carts {
+export class CartsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
     private readonly mutations: OrderMutations,
-    private readonly settler: OrderSettler,
+    private readonly recalculator: OrderRecalculator,
     private readonly addresses: CartAddresses,
     private readonly presenter: CartPresenter,
     private readonly orderEvents: OrderEvents,
@@ -107,7 +107,7 @@ export class Carts {
           Object.assign(order, changes);
           await this.addresses.discard(manager, order, former);
         }
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction, caller);
       },
     );
@@ -146,7 +146,7 @@ export class Carts {
         order.customerId = customerId;
         order.email ??= (await this.customerEmail(manager, caller)) ?? null;
         await manager.update(Order, { id: order.id }, { customerId, email: order.email });
-        await this.settler.settle(transaction);
+        await this.recalculator.recalculate(transaction);
         return this.presenter.present(transaction, caller);
       },
     );

@@ -5,9 +5,9 @@ import { LockedBody } from '../dto/cart.body.js';
 import { ApplyStoreCreditBody, CreatePaymentBody, SelectRateBody } from '../dto/checkout.body.js';
 import { OrderCompletion } from '../order-completion.js';
 import { OrderLookup } from '../order-lookup.js';
-import { PlacedOrders } from '../placed-orders.service.js';
+import { PlacedOrdersService } from '../placed-orders.service.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
-import { CartCheckout } from './cart-checkout.service.js';
+import { CartCheckoutService } from './cart-checkout.service.js';
 
 @ApiTags('Store: checkout')
 @ApiSecurity('publishable-key')
@@ -16,10 +16,10 @@ import { CartCheckout } from './cart-checkout.service.js';
 @Controller('api/v3/store/carts/:id')
 export class StoreCartCheckoutController {
   constructor(
-    private readonly checkout: CartCheckout,
+    private readonly checkout: CartCheckoutService,
     private readonly completion: OrderCompletion,
     private readonly lookup: OrderLookup,
-    private readonly placedOrders: PlacedOrders,
+    private readonly placedOrders: PlacedOrdersService,
   ) {}
 
   @Patch('fulfillments/:fulfillment_id')

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagg
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
 import { AddItemBody, SetQuantityBody } from '../dto/cart.body.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
-import { CartItems } from './cart-items.service.js';
+import { CartItemsService } from './cart-items.service.js';
 
 @ApiTags('Store: carts')
 @ApiSecurity('publishable-key')
@@ -11,7 +11,7 @@ import { CartItems } from './cart-items.service.js';
 @Idempotent()
 @Controller('api/v3/store/carts/:id/items')
 export class StoreCartItemsController {
-  constructor(private readonly items: CartItems) {}
+  constructor(private readonly items: CartItemsService) {}
 
   @Post()
   @ApiOperation({ summary: 'Add units of a variant; answers the cart' })

@@ -4,7 +4,7 @@ import { PaginationQuery } from '../../../common/pagination/pagination.query.js'
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
 import { CreateCartBody, UpdateCartBody } from '../dto/cart.body.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
-import { Carts } from './carts.service.js';
+import { CartsService } from './carts.service.js';
 
 /** Carts of the Store API; owned through the customer's token or the cart token (`X-Store-Token`). */
 @ApiTags('Store: carts')
@@ -13,7 +13,7 @@ import { Carts } from './carts.service.js';
 @Idempotent()
 @Controller('api/v3/store/carts')
 export class StoreCartsController {
-  constructor(private readonly carts: Carts) {}
+  constructor(private readonly carts: CartsService) {}
 
   @Post()
   @ApiOperation({

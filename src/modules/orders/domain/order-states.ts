@@ -1,5 +1,5 @@
 import { Money } from '../../../common/money/money.js';
-import type { ShipmentState } from '../../checkout/shipping/shipment.entity.js';
+import type { ShipmentState } from '../entities/shipment.entity.js';
 import type { OrderPaymentState, OrderShipmentState } from '../entities/order.entity.js';
 
 /** What an order's payment state depends on; amounts are decimal strings in `currency`. */

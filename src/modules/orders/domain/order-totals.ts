@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { Money } from '../../../common/money/money.js';
+import type { ApplicableTaxRate } from '../../taxes/index.js';
 
 /** A line item as priced: its unit price, how many, its tax category and its promotions (≤ 0). */
 export interface PricedLine {
@@ -18,16 +19,6 @@ export interface PricedShipment {
   /** null: shipping is not taxed. */
   taxCategory: string | null;
   promoTotal?: string;
-}
-
-/** A tax rate that applies to the order's tax zone. */
-export interface ApplicableTaxRate {
-  id: string;
-  name: string;
-  /** A fraction: "0.2" is 20 %. */
-  rate: string;
-  taxCategory: string;
-  includedInPrice: boolean;
 }
 
 /** Everything the totals depend on; the tax rates are already filtered to the order's tax zone. */

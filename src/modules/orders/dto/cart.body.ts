@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
-import type { AddressBody } from '../../customers/dto/address.body.js';
+import type { AddressBody } from '../../customers/index.js';
 import { InlineAddressField, SpecialInstructionsField } from './order-fields.js';
 
 /** Optimistic locking: the version the client read; a stale one is 409. */

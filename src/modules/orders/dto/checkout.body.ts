@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { CardInput } from '../../checkout/payments/payment-gateway.js';
+import type { CardInput } from '../../payments/index.js';
 import { LockedBody } from './cart.body.js';
 
 export class SelectRateBody extends LockedBody {

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { AddressBody } from '../../customers/dto/address.body.js';
+import { AddressBody } from '../../customers/index.js';
 
 /** Free-text instructions for the order (at most 1000 characters). */
 export const SpecialInstructionsField = () =>

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { Variant } from '../../catalog/variant.entity.js';
+import { StoreScopedEntity } from '../../stores/index.js';
+import type { Variant } from '../../catalog/index.js';
 import type { Order } from './order.entity.js';
 
 /** One variant in an order, priced when it was added. */

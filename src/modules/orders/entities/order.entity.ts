@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { Address } from '../../customers/address.entity.js';
-import type { Customer } from '../../customers/customer.entity.js';
+import { StoreScopedEntity } from '../../stores/index.js';
+import type { Address } from '../../customers/index.js';
+import type { Customer } from '../../customers/index.js';
 import type { Adjustment } from './adjustment.entity.js';
 import type { LineItem } from './line-item.entity.js';
 

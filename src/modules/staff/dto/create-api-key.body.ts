@@ -8,8 +8,8 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { API_KEY_TYPES, type ApiKeyType } from '../../auth/api-key.entity.js';
-import { ALL_SCOPES, type Scope } from '../../auth/scopes.js';
+import { API_KEY_TYPES, type ApiKeyType } from '../../auth/index.js';
+import { ALL_SCOPES, type Scope } from '../../auth/index.js';
 
 export class CreateApiKeyBody {
   @ApiProperty({ example: 'Warehouse integration', maxLength: 100 })

@@ -1,6 +1,6 @@
 import { isEmail } from 'class-validator';
-import { API_KEY_TYPES, type ApiKeyType } from '../../auth/api-key.entity.js';
-import { isScope, type Scope, SCOPE_RESOURCES } from '../../auth/scopes.js';
+import { API_KEY_TYPES, type ApiKeyType } from '../../auth/index.js';
+import { isScope, type Scope, SCOPE_RESOURCES } from '../../auth/index.js';
 
 /** A bad operator input; its message is one line meant for the terminal. */
 export class OperatorInputError extends Error {

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import type { PublicIdCodec } from '../../../common/ids/public-id.js';
-import { Store } from '../../stores/store.entity.js';
+import { Store } from '../../stores/index.js';
 import { OperatorInputError } from './operator-input.js';
 
 /** The database key of the store an operator names by its public id (`store_…`). */

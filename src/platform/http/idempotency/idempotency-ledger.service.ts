@@ -27,7 +27,7 @@ const WAIT_LIMIT_MS = 10_000;
  * request is 422 `idempotency_key_reused`. Expired and abandoned records count as absent.
  */
 @Injectable()
-export class IdempotencyLedger {
+export class IdempotencyLedgerService {
   private readonly sealer: ResponseSealer;
 
   constructor(

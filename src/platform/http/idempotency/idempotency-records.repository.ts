@@ -69,7 +69,7 @@ const DELETE_EXPIRED = `
   )
   SELECT count(*)::int AS count FROM gone`;
 
-/** SQL of the idempotency records; the protocol around them is IdempotencyLedger's. */
+/** SQL of the idempotency records; the protocol around them is IdempotencyLedgerService's. */
 @Injectable()
 export class IdempotencyRecords {
   constructor(private readonly sql: PreparedSql) {}

@@ -11,7 +11,7 @@ import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { toErrorResponse } from '../error-response.js';
 import { idempotencyHeaderOf, REPLAYED_HEADER, validIdempotencyKey } from './idempotency-key.js';
-import { IdempotencyLedger, type RecordedResponse } from './idempotency-ledger.service.js';
+import { IdempotencyLedgerService, type RecordedResponse } from './idempotency-ledger.service.js';
 import type { IdempotencyScope } from './idempotency-records.repository.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -38,7 +38,7 @@ function replayable(status: number, result: unknown): RecordedResponse | undefin
 }
 
 /**
- * `Idempotency-Key` on every v3 POST/PUT/PATCH/DELETE (see IdempotencyLedger). Runs after the
+ * `Idempotency-Key` on every v3 POST/PUT/PATCH/DELETE (see IdempotencyLedgerService). Runs after the
  * guards, so only admitted requests are recorded, scoped by store and credential. Requests
  * without a credential (admin session routes) ignore the header: there is nothing to scope by.
  */
@@ -46,7 +46,7 @@ function replayable(status: number, result: unknown): RecordedResponse | undefin
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Idempotency');
 
-  constructor(private readonly ledger: IdempotencyLedger) {}
+  constructor(private readonly ledger: IdempotencyLedgerService) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../../config/index.js';
-import type { ApiKeyType } from '../../../modules/auth/api-key.entity.js';
+import type { RateLimitedKey } from './rate-limited-key.js';
 import type { IpRateLimitedAction } from './rate-limit.decorator.js';
 
 /** Every budget is counted over a fixed one-minute window. */
@@ -22,7 +22,7 @@ const IP_SETTING: Record<IpRateLimitedAction, PerMinuteSetting> = {
   registration: 'RATE_LIMIT_REGISTRATION_PER_MINUTE',
 };
 
-const KEY_SETTING: Record<ApiKeyType, PerMinuteSetting> = {
+const KEY_SETTING: Record<RateLimitedKey['keyType'], PerMinuteSetting> = {
   publishable: 'RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE',
   secret: 'RATE_LIMIT_SECRET_KEY_PER_MINUTE',
 };
@@ -33,9 +33,6 @@ export function ipBudget(config: AppConfig, action: IpRateLimitedAction, ip: str
 }
 
 /** The budget of one API key, over every request it authenticates. */
-export function keyBudget(
-  config: AppConfig,
-  key: { apiKeyId: string; keyType: ApiKeyType },
-): Budget {
+export function keyBudget(config: AppConfig, key: RateLimitedKey): Budget {
   return { bucket: `key:${key.apiKeyId}`, limit: config[KEY_SETTING[key.keyType]] };
 }

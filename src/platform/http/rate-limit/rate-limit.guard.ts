@@ -3,8 +3,6 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { AppConfig } from '../../../config/index.js';
-import { ApiKeyResolver } from '../../../modules/auth/api-key-resolver.service.js';
-import { authenticatingKey } from './authenticating-key.js';
 import { type Budget, ipBudget, keyBudget, RATE_LIMIT_WINDOW_MS } from './rate-limit-budgets.js';
 import { IP_RATE_LIMIT, type IpRateLimitedAction } from './rate-limit.decorator.js';
 import { tightest, type Verdict, verdictOf } from './rate-limit-verdict.js';
@@ -14,8 +12,8 @@ const OUTAGE_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Counts each request against the budgets that apply to it: its client IP's on routes marked
- * `@IpRateLimit(action)`, and its API key's when a key admitted it. Registered after the access
- * guard, so a request it refuses is never counted against a key. Every counted response carries
+ * `@IpRateLimit(action)`, and its API key's when a key admitted it (`request.rateLimitedKey`, set
+ * by the access guard, which runs first: a request it refuses is never counted against a key). Every counted response carries
  * `X-RateLimit-Limit` and `X-RateLimit-Remaining` (of the tightest budget); one over budget is
  * 429 `rate_limit_exceeded` with `Retry-After`.
  */
@@ -28,12 +26,11 @@ export class RateLimitGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly config: AppConfig,
     private readonly store: RateLimitStore,
-    private readonly keys: ApiKeyResolver,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const budgets = await this.budgetsOf(context, request);
+    const budgets = this.budgetsOf(context, request);
     if (budgets.length === 0) return true;
     const verdict = tightest(await this.count(budgets));
     if (!verdict) return true;
@@ -48,15 +45,14 @@ export class RateLimitGuard implements CanActivate {
     );
   }
 
-  private async budgetsOf(context: ExecutionContext, request: FastifyRequest): Promise<Budget[]> {
+  private budgetsOf(context: ExecutionContext, request: FastifyRequest): Budget[] {
     const budgets: Budget[] = [];
     const action = this.reflector.getAllAndOverride<IpRateLimitedAction | undefined>(
       IP_RATE_LIMIT,
       [context.getHandler(), context.getClass()],
     );
     if (action) budgets.push(ipBudget(this.config, action, request.ip));
-    const key = await authenticatingKey(context, request, this.keys);
-    if (key) budgets.push(keyBudget(this.config, key));
+    if (request.rateLimitedKey) budgets.push(keyBudget(this.config, request.rateLimitedKey));
     return budgets;
   }
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { EmailField } from '../../../customers/dto/customer-fields.js';
+import { EmailField } from '../../../customers/index.js';
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
 

@@ -1,5 +1,5 @@
-import type { AddressBody } from '../../../customers/dto/address.body.js';
-import { EmailField } from '../../../customers/dto/customer-fields.js';
+import type { AddressBody } from '../../../customers/index.js';
+import { EmailField } from '../../../customers/index.js';
 import { LockedBody } from '../../dto/cart.body.js';
 import { InlineAddressField, SpecialInstructionsField } from '../../dto/order-fields.js';
 import type { OrderItemInput } from './order-item.input.js';

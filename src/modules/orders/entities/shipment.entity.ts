@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { StockLocation } from '../../catalog/stock-location.entity.js';
-import type { Order } from '../../orders/entities/order.entity.js';
+import { StoreScopedEntity } from '../../stores/index.js';
+import type { StockLocation } from '../../catalog/index.js';
+import type { Order } from './order.entity.js';
 import type { DeliveryRate } from './delivery-rate.entity.js';
 
 export const SHIPMENT_UNIT_STATES = [

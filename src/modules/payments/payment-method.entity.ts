@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 
 export const PAYMENT_METHOD_TYPES = ['check', 'test_card', 'store_credit'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { ShipmentPlanner, type PlannedShipment } from '../checkout/shipping/shipment-planner.js';
-import { TaxRateLookup } from '../checkout/tax/tax-rate-lookup.js';
+import { ShipmentPlanner, type PlannedShipment } from '../shipping/index.js';
+import { TaxRateLookup } from '../taxes/index.js';
 import { furthestState, type CheckoutFacts } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
 import { isPlaced } from './order-lookup.js';
 import { type PaymentLike, paymentsCover } from './domain/payment-coverage.js';
 import type { OrderTransaction } from './order-mutations.js';
+import { recordStateChange } from './state-history.js';
 
 interface LineRow {
   id: string;
@@ -25,16 +26,16 @@ interface LineRow {
  * as its data allows. Runs inside the change's transaction.
  */
 @Injectable()
-export class OrderSettler {
+export class OrderRecalculator {
   constructor(
     private readonly planner: ShipmentPlanner,
     private readonly taxRates: TaxRateLookup,
   ) {}
 
-  async settle({ manager, order }: OrderTransaction): Promise<void> {
+  async recalculate({ manager, order }: OrderTransaction): Promise<void> {
     const { rows: lines } = await preparedIn<LineRow>(
       manager,
-      'order_settle_lines',
+      'order_recalc_lines',
       `SELECT id::text AS id, variant_id::text AS variant_id, quantity, price::text AS price,
               tax_category, promo_total::text AS promo_total
        FROM line_items WHERE order_id = $1 ORDER BY line_items.id`,
@@ -87,7 +88,7 @@ export class OrderSettler {
     });
     await preparedIn(
       manager,
-      'order_settle_totals',
+      'order_recalc_totals',
       `UPDATE orders SET item_total = $2, ship_total = $3, adjustment_total = $4,
          included_tax_total = $5, additional_tax_total = $6, promo_total = $7,
          pre_tax_item_amount = $8, pre_tax_total = $9, total = $10, item_count = $11, state = $12,
@@ -109,15 +110,12 @@ export class OrderSettler {
       ],
     );
     if (order.state !== previousState) {
-      await recordStateChange(
-        manager,
-        order.storeId,
-        order.id,
-        'order',
-        null,
-        previousState,
-        order.state,
-      );
+      await recordStateChange(manager, {
+        order,
+        name: 'order',
+        from: previousState,
+        to: order.state,
+      });
     }
   }
 
@@ -256,21 +254,4 @@ export async function paymentCovers(
     [orderId],
   );
   return paymentsCover(rows, total, currency);
-}
-
-/** Appends one transition to the order's history. */
-export async function recordStateChange(
-  manager: EntityManager,
-  storeId: string,
-  orderId: string,
-  name: 'order' | 'payment' | 'shipment',
-  subjectId: string | null,
-  previousState: string | null,
-  nextState: string,
-): Promise<void> {
-  await manager.query(
-    `INSERT INTO state_changes (store_id, order_id, name, subject_id, previous_state, next_state)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [storeId, orderId, name, subjectId, previousState, nextState],
-  );
 }

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { Order } from '../../orders/entities/order.entity.js';
-import type { StoreCredit } from '../../store-credits/store-credit.entity.js';
-import type { PaymentMethod } from './payment-method.entity.js';
+import type { PaymentSource } from '../../payments/index.js';
+import { StoreScopedEntity } from '../../stores/index.js';
+import type { Order } from './order.entity.js';
+import type { StoreCredit } from '../../store-credits/index.js';
+import type { PaymentMethod } from '../../payments/index.js';
 
 export const PAYMENT_STATES = [
   'checkout',
@@ -14,17 +15,6 @@ export const PAYMENT_STATES = [
   'invalid',
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-/** What a card payment keeps of its card: never the number, only what a receipt shows. */
-export interface PaymentSource {
-  brand?: string;
-  last_digits?: string;
-  month?: number;
-  year?: number;
-  name?: string | null;
-  /** The gateway's handle on the vaulted card. */
-  gateway_payment_profile_id?: string;
-}
 
 @Entity('payments')
 @Index('payments_order_id_idx', ['orderId'])

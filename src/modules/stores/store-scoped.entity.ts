@@ -1,6 +1,6 @@
 import { Column, JoinColumn, ManyToOne } from 'typeorm';
-import { Store } from '../../modules/stores/store.entity.js';
-import { TimestampedEntity } from './timestamped.entity.js';
+import { Store } from './store.entity.js';
+import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
 
 /** A row that belongs to one store (and goes with it); every query filters on `store_id`. */
 export abstract class StoreScopedEntity extends TimestampedEntity {

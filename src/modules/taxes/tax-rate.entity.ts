@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { Zone } from '../../geography/zone.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
+import type { Zone } from '../geography/index.js';
 
 /**
  * A tax on the items (and shipping) of one tax category shipped to one zone: either added to the

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Money } from '../../../common/money/money.js';
+import { Money } from '../../common/money/money.js';
 import { deliveryCost } from './delivery-calculators.js';
 import type { DeliveryCalculator } from './delivery-method.entity.js';
 

@@ -3,14 +3,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from '../../app.module.js';
-import type { AppConfig } from '../../config/index.js';
-import type { DatabaseEndpoint } from '../database/database-endpoint.js';
-import { logRequests } from '../logging/request-log.js';
-import { setUpOpenApi } from '../openapi/openapi.js';
-import { toErrorResponse } from './error-response.js';
-import { requestIdFor } from './request-id.js';
-import { registerMultipart } from './uploads/multipart.js';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/index.js';
+import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
+import { logRequests } from './platform/logging/request-log.js';
+import { setUpOpenApi } from './platform/openapi/openapi.js';
+import { toErrorResponse } from './platform/http/error-response.js';
+import { requestIdFor } from './platform/http/request-id.js';
+import { registerMultipart } from './platform/http/uploads/multipart.js';
 
 /** Builds the Nest application on Fastify with the service's HTTP conventions; does not listen. */
 export async function createHttpApp(

@@ -1,4 +1,4 @@
-import type { PaymentSource } from './payment.entity.js';
+import type { PaymentSource } from './payment-source.js';
 
 /** What a gateway did with a charge. */
 export type GatewayOutcome =

@@ -1,4 +1,4 @@
-import { Money } from '../../../common/money/money.js';
+import { Money } from '../../common/money/money.js';
 import type { DeliveryCalculator } from './delivery-method.entity.js';
 
 /** The pricing of a delivery method, as stored on it. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ApplicableTaxRate } from '../../orders/domain/order-totals.js';
+import type { ApplicableTaxRate } from './applicable-tax-rate.js';
 
 /** The tax rates of the zones a country belongs to. */
 @Injectable()

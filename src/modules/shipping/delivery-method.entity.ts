@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { Zone } from '../../geography/zone.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
+import type { Zone } from '../geography/index.js';
 
 export const DELIVERY_CALCULATORS = ['flat_rate', 'per_item', 'free_over_amount'] as const;
 export type DeliveryCalculator = (typeof DELIVERY_CALCULATORS)[number];

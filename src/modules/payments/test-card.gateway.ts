@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { StoreError } from '../../../common/errors/store-error.js';
-import type { PaymentSource } from './payment.entity.js';
+import { StoreError } from '../../common/errors/store-error.js';
+import type { PaymentSource } from './payment-source.js';
 import type { CardInput, GatewayOutcome, PaymentGateway } from './payment-gateway.js';
 
 /** What a test card does when charged. */

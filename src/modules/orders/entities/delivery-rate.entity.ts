@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { StoreScopedEntity } from '../../../platform/database/store-scoped.entity.js';
-import type { DeliveryMethod } from './delivery-method.entity.js';
+import { StoreScopedEntity } from '../../stores/index.js';
+import type { DeliveryMethod } from '../../shipping/index.js';
 import type { Shipment } from './shipment.entity.js';
 
 /** What one delivery method would cost for one shipment; at most one per shipment is selected. */

@@ -1,0 +1,66 @@
+import { ApiKey } from './modules/auth/index.js';
+import { RefreshToken } from './modules/auth/index.js';
+import { Role } from './modules/auth/index.js';
+import { StaffUser } from './modules/auth/index.js';
+import { Price } from './modules/catalog/index.js';
+import { Product } from './modules/catalog/index.js';
+import { StockItem } from './modules/catalog/index.js';
+import { StockLocation } from './modules/catalog/index.js';
+import { Variant } from './modules/catalog/index.js';
+import { Country } from './modules/geography/index.js';
+import { Zone } from './modules/geography/index.js';
+import { Address } from './modules/customers/index.js';
+import { Customer } from './modules/customers/index.js';
+import { IdempotencyRecord } from './platform/http/idempotency/idempotency-record.entity.js';
+import { Store } from './modules/stores/index.js';
+import { Order } from './modules/orders/index.js';
+import { LineItem } from './modules/orders/index.js';
+import { Adjustment } from './modules/orders/index.js';
+import { StateChange } from './modules/orders/index.js';
+import { DeliveryMethod } from './modules/shipping/index.js';
+import { Shipment } from './modules/orders/index.js';
+import { DeliveryRate } from './modules/orders/index.js';
+import { TaxRate } from './modules/taxes/index.js';
+import { PaymentMethod } from './modules/payments/index.js';
+import { Payment } from './modules/orders/index.js';
+import { StoreCredit } from './modules/store-credits/index.js';
+import { StoreEvent } from './events/index.js';
+import { WebhookEndpoint } from './modules/webhooks/index.js';
+import { WebhookDelivery } from './modules/webhooks/index.js';
+import { Digital } from './modules/digital/index.js';
+import { DigitalLink } from './modules/digital/index.js';
+
+/** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
+export const ENTITIES = [
+  Store,
+  Country,
+  Zone,
+  Product,
+  Variant,
+  Price,
+  StockLocation,
+  StockItem,
+  ApiKey,
+  Role,
+  StaffUser,
+  RefreshToken,
+  Customer,
+  Address,
+  IdempotencyRecord,
+  Order,
+  LineItem,
+  Adjustment,
+  StateChange,
+  DeliveryMethod,
+  Shipment,
+  DeliveryRate,
+  TaxRate,
+  PaymentMethod,
+  Payment,
+  StoreCredit,
+  StoreEvent,
+  WebhookEndpoint,
+  WebhookDelivery,
+  Digital,
+  DigitalLink,
+];

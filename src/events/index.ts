@@ -1,0 +1,11 @@
+export type { StoreEventMessage } from './event-envelope.js';
+export { EventFanout } from './event-fanout.js';
+export type { FanoutJob } from './event-fanout.js';
+export { matchesAnyEventPattern } from './event-patterns.js';
+export { EventPublisher } from './event-publisher.js';
+export { StoreEvent } from './event.entity.js';
+export { EventsModule } from './events.module.js';
+export { PublishesLifecycleEvents } from './model-events/lifecycle.decorator.js';
+export { ModelEvents } from './model-events/model-events.js';
+export type { ModelChange } from './model-events/model-events.js';
+export { eventMessageOf } from './stored-events.js';

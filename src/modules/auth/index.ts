@@ -1,0 +1,26 @@
+export { AccessTokensService } from './access-tokens.service.js';
+export {
+  ADMIN_SESSION_ROUTE,
+  AdminSessionRoute,
+  AnyAdminCaller,
+  CurrentCustomerId,
+  CurrentPrincipal,
+  CurrentStore,
+  RequireScope,
+  UrlTokenRoute,
+} from './access.decorators.js';
+export { API_KEY_HEADER, apiOf, bearerToken } from './api-access.guard.js';
+export { ApiKeyResolverService } from './api-key-resolver.service.js';
+export { ApiKeyTokens } from './api-key-tokens.js';
+export { API_KEY_TYPES, ApiKey } from './api-key.entity.js';
+export type { ApiKeyType } from './api-key.entity.js';
+export { AuthModule } from './auth.module.js';
+export { passwordHasher } from './password-hasher.js';
+export type { Principal } from './principal.js';
+export { RefreshToken } from './refresh-token.entity.js';
+export { Role } from './role.entity.js';
+export { ALL_SCOPES, SCOPE_RESOURCES, excessScopes, isScope } from './scopes.js';
+export type { Scope } from './scopes.js';
+export { SessionsService } from './sessions.service.js';
+export type { SessionOwner } from './sessions.service.js';
+export { StaffUser } from './staff-user.entity.js';

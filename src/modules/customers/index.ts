@@ -1,0 +1,10 @@
+export { readAddressInput } from './address-input.js';
+export type { FieldErrors } from './address-input.js';
+export { Address } from './address.entity.js';
+export { AddressSerializer } from './address.serializer.js';
+export type { AddressView } from './address.serializer.js';
+export { CustomerRecords } from './customer-records.js';
+export { Customer } from './customer.entity.js';
+export { CustomersModule } from './customers.module.js';
+export { AddressBody } from './dto/address.body.js';
+export { EmailField } from './dto/customer-fields.js';

@@ -1,0 +1,2 @@
+export { Country } from './country.entity.js';
+export { Zone } from './zone.entity.js';

@@ -1,0 +1,3 @@
+export { StoreCreditWallet } from './store-credit-wallet.js';
+export { StoreCredit } from './store-credit.entity.js';
+export { StoreCreditsModule } from './store-credits.module.js';

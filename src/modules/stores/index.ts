@@ -1,0 +1,5 @@
+export type { StoreContext } from './store-context.js';
+export { StoreDirectoryService } from './store-directory.service.js';
+export { StoreScopedEntity } from './store-scoped.entity.js';
+export { Store } from './store.entity.js';
+export { StoresModule } from './stores.module.js';

@@ -1,0 +1,4 @@
+export { TaxRateLookup } from './tax-rate-lookup.js';
+export { TaxRate } from './tax-rate.entity.js';
+export { TaxesModule } from './taxes.module.js';
+export type { ApplicableTaxRate } from './applicable-tax-rate.js';

@@ -1,0 +1,3 @@
+export { WebhookDelivery } from './webhook-delivery.entity.js';
+export { WebhookEndpoint } from './webhook-endpoint.entity.js';
+export { WebhooksModule } from './webhooks.module.js';
