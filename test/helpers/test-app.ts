@@ -10,7 +10,7 @@ import {
   type DatabaseEndpoint,
   openDatabaseEndpoint,
 } from '../../src/platform/database/database-endpoint.js';
-import { createHttpApp } from '../../src/platform/http/http-app.js';
+import { createHttpApp } from '../../src/http-app.js';
 import { type DemoCredentials, seedDemoStore } from '../../src/seed/seed-demo-store.js';
 import { HttpClient } from './http-client.js';
 
