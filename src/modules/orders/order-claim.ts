@@ -7,6 +7,7 @@ import {
   type OrderPartsRow,
   orderPartsOf,
   orderPartsSql,
+  PARTS_OF_ORDER,
 } from './order-snapshot.js';
 
 /** An order claimed for a change: its row with the new `state_lock_version`, and its parts before. */
@@ -15,47 +16,22 @@ export interface OrderClaim {
   before: OrderParts;
 }
 
-interface ClaimSlot {
-  claim?: OrderClaim;
-}
-
-const SLOT = 'store:order-claim';
-
 /**
- * Claiming an order as it is looked up. `OrderMutations.run` opens a slot on its transaction; the
- * first order `OrderLookup` finds in it is then read, locked, given its next `state_lock_version`
- * and read with its parts in one statement, where a read followed by a conditional update would
- * take two. An order a concurrent writer holds is skipped rather than waited for: the lookup reads
- * it plainly and the mutation's conditional update then fails (409), as optimistic locking wants.
+ * Claims an order that no concurrent writer holds, in one statement: the row is locked, given
+ * its next `state_lock_version` and read with its parts as they were, where a read followed by a
+ * conditional update would take two. Undefined when the order is missing or locked by another
+ * transaction: that one is skipped rather than waited for (see `claimAsRead`).
  */
-export function openClaimSlot(manager: EntityManager): void {
-  slots(manager)[SLOT] = {};
-}
-
-/** Takes (and forgets) the claim made since `openClaimSlot`, if any. */
-export function takeClaim(manager: EntityManager): OrderClaim | undefined {
-  const data = slots(manager);
-  const claim = data[SLOT]?.claim;
-  delete data[SLOT];
-  return claim;
-}
-
-/**
- * Claims the order if the transaction has an open slot that holds no claim yet; undefined
- * otherwise, and when the order is missing or locked by a concurrent writer.
- */
-export async function claimIfOpen(
+export async function claimFree(
   manager: EntityManager,
   storeId: string,
   id: string,
-): Promise<Order | undefined> {
-  const slot = manager.queryRunner ? slots(manager)[SLOT] : undefined;
-  if (!slot || slot.claim) return undefined;
+): Promise<OrderClaim | undefined> {
   const {
     rows: [row],
   } = await preparedIn<Record<string, unknown> & OrderPartsRow>(
     manager,
-    'order_claim_on_lookup',
+    'order_claim_free',
     `WITH target AS (
        SELECT id FROM orders WHERE id = $1 AND store_id = $2 FOR UPDATE SKIP LOCKED),
      claimed AS (
@@ -69,14 +45,31 @@ export async function claimIfOpen(
   );
   if (!row) return undefined;
   const { lines, shipments, payments, ...columns } = row;
-  slot.claim = {
+  return {
     order: entityFromRow(manager, Order, columns),
     before: orderPartsOf({ lines, shipments, payments }),
   };
-  return slot.claim.order;
 }
 
-function slots(manager: EntityManager): Record<string, ClaimSlot | undefined> {
-  if (!manager.queryRunner) throw new Error('An order claim needs a transaction');
-  return manager.queryRunner.data as Record<string, ClaimSlot | undefined>;
+/**
+ * Claims an order as it was read, with a conditional update that fails (undefined) if anyone
+ * changed it since: whoever did wins, as optimistic locking wants. Bumps `order` in place.
+ */
+export async function claimAsRead(
+  manager: EntityManager,
+  order: Order,
+): Promise<OrderParts | undefined> {
+  const { rows } = await preparedIn<OrderPartsRow & { updated_at: Date }>(
+    manager,
+    'order_claim_as_read',
+    `WITH claimed AS (
+       UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
+       WHERE id = $1 AND state_lock_version = $3 RETURNING updated_at)
+     SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${PARTS_OF_ORDER}) parts`,
+    [order.id, order.shipAddressId !== null, order.stateLockVersion],
+  );
+  if (rows.length === 0) return undefined;
+  order.stateLockVersion += 1;
+  order.updatedAt = rows[0].updated_at;
+  return orderPartsOf(rows[0]);
 }

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { ModelEvents } from '../../events/index.js';
 import { checkoutRequirements } from './domain/checkout-progress.js';
 import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
-import type { Order } from './entities/order.entity.js';
 import { OrderExtensions } from './order-extensions.js';
-import { isPlaced } from './order-lookup.js';
+import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
 import { closeOrder, moveShipments } from './order-closing.js';
-import { OrderMutations, type OrderTransaction } from './order-mutations.js';
+import type { OrderChange } from './order-change.js';
+import { OrderChanges } from './order-changes.js';
 import { OrderPayments, PaymentRefused } from './order-payments.js';
 import { OrderRecalculator } from './order-recalculator.js';
 import { recordStateChange } from './state-history.js';
@@ -30,7 +29,7 @@ const REFUSAL_CODES = {
 } as const;
 
 /**
- * Places an order: one transaction checks what checkout still needs, takes the stock, charges
+ * Places an order: one change checks what checkout still needs, takes the stock, charges
  * the payments, fixes the final totals and states, and records `order.completed`. A refused
  * payment undoes all of it and is then recorded as failed. Completing a placed order again
  * returns it unchanged.
@@ -39,41 +38,42 @@ const REFUSAL_CODES = {
 export class OrderCompletion {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly mutations: OrderMutations,
+    private readonly lookup: OrderLookup,
+    private readonly changes: OrderChanges,
     private readonly recalculator: OrderRecalculator,
     private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
     private readonly stock: OrderStock,
     private readonly payments: OrderPayments,
     private readonly extensions: OrderExtensions,
-    private readonly events: ModelEvents,
     private readonly paymentIds: PaymentSerializer,
   ) {}
 
   async complete(
-    find: (manager: EntityManager) => Promise<Order>,
+    target: OrderTarget,
     expectedVersion: number | undefined,
     render: (context: OrderContext) => Promise<OrderView> = (context) => this.render(context),
   ): Promise<OrderView> {
-    const current = await find(this.dataSource.manager);
-    if (isPlaced(current)) return render({ manager: this.dataSource.manager, order: current });
+    const manager = this.dataSource.manager;
+    const current = await this.lookup.read(manager, target);
+    if (isPlaced(current)) return render({ manager, order: current });
     try {
-      return await this.mutations.run(find, expectedVersion, async (transaction) => {
-        await this.place(transaction);
-        return render(transaction);
+      return await this.changes.run(target, expectedVersion, async (change) => {
+        await this.place(change);
+        return render(change);
       });
     } catch (error) {
       if (!(error instanceof PaymentRefused)) throw error;
-      await this.recordRefusal(find, error);
+      await this.recordRefusal(target, error);
       throw new StoreError(REFUSAL_CODES[error.reason], error.message, {
         payment_id: this.paymentIds.publicId(error.paymentId),
       });
     }
   }
 
-  private async place(transaction: OrderTransaction): Promise<void> {
-    const { manager, order } = transaction;
-    await this.recalculator.recalculate(transaction);
+  private async place(change: OrderChange): Promise<void> {
+    const { manager, order } = change;
+    await this.recalculator.recalculate(change);
     const snapshot = await this.snapshots.load(manager, order);
     ensureCompletable(snapshot);
     await this.stock.take(manager, order.storeId, order.id);
@@ -91,20 +91,17 @@ export class OrderCompletion {
     order.shipmentState = deriveShipmentState(
       await moveShipments(manager, order, order.paymentState === 'paid' ? 'ready' : 'pending'),
     );
-    await this.extensions.orderPlaced(transaction);
+    await this.extensions.orderPlaced(change);
     await closeOrder(manager, order, 'complete', previousState);
-    await this.events.publish({ manager, storeId: order.storeId }, 'order.completed', order);
+    change.announce('completed');
   }
 
   private render(context: OrderContext): Promise<OrderView> {
     return this.serializer.render(context);
   }
 
-  private async recordRefusal(
-    find: (manager: EntityManager) => Promise<Order>,
-    refusal: PaymentRefused,
-  ): Promise<void> {
-    await this.mutations.run(find, undefined, async ({ manager, order }) => {
+  private async recordRefusal(target: OrderTarget, refusal: PaymentRefused): Promise<void> {
+    await this.changes.run(target, undefined, async ({ manager, order }) => {
       await this.payments.recordRefusal(manager, order, refusal);
       await manager.query(
         `UPDATE orders SET payment_state = 'failed', state = 'payment', updated_at = now() WHERE id = $1`,

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type ModelChange, ModelEvents } from '../../events/index.js';
 import { LineItemSerializer, type OrderPartContext } from './line-item.serializer.js';
+import type { OrderChange } from './order-change.js';
 import { OrderSerializer } from './order.serializer.js';
 import {
   type LineSnapshot,
-  type OrderContext,
   type OrderParts,
-  type OrderSnapshot,
   type PaymentSnapshot,
   type ShipmentSnapshot,
 } from './order-snapshot.js';
@@ -26,13 +25,15 @@ const STATE_EVENTS: Partial<Record<Part['model'], { state: string; event: string
   shipment: { state: 'shipped', event: 'shipped' },
 };
 
-const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
+/** The parts of an order that has none yet: every part of a new order is created. */
+export const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
 
 /**
- * The events of the order aggregate. Every order change runs through `OrderMutations`, which
- * hands over the order's parts as they were before the change: what appeared, changed or went
- * becomes `line_item|shipment|payment.created|updated|deleted`, the order itself `order.updated`,
- * and a payment that became completed or a shipment that became shipped `payment.paid` /
+ * The events of the order aggregate, published from an `OrderChange` once its work is done: the
+ * events it announced (`order.completed`), then what the comparison of its parts before and
+ * after shows: what appeared, changed or went becomes `line_item|shipment|payment.created|
+ * updated|deleted`, the order itself `order.updated` (`order.created` for a new order), and a
+ * payment that became completed or a shipment that became shipped `payment.paid` /
  * `shipment.shipped`. One place sees every change, however the SQL that made it was written.
  * Parts are compared as read from the database; only those that changed are rendered.
  */
@@ -46,40 +47,38 @@ export class OrderEvents {
     private readonly events: ModelEvents,
   ) {}
 
-  /** `order.created` (with its parts, if any) for an order inserted in this transaction. */
-  async created(context: OrderContext): Promise<void> {
-    await this.publish(context, 'created', NO_PARTS);
-  }
-
-  /** Publishes what a change did to the order, whose parts were `before` before it. */
-  async changed(context: OrderContext, before: OrderParts): Promise<void> {
-    await this.publish(context, 'updated', before);
-  }
-
-  /** `order.deleted` for an abandoned cart, rendered as it was before it went. */
-  async deleted(context: OrderContext, gone: OrderSnapshot): Promise<void> {
-    await this.events.publishChanges({ manager: context.manager, storeId: context.order.storeId }, [
-      { model: 'order', action: 'deleted', record: null, payload: this.orders.serialize(gone) },
-    ]);
-  }
-
-  private async publish(
-    context: OrderContext,
-    action: 'created' | 'updated',
-    before: OrderParts,
-  ): Promise<void> {
-    const { manager, order } = context;
-    const { snapshot, view } = context.rendered ?? (await this.orders.renderInto(context));
+  /** Publishes what the change did; `order.created` for an order it inserted (`before` empty). */
+  async publish(change: OrderChange, action: 'created' | 'updated' = 'updated'): Promise<void> {
+    const { manager, order, removed } = change;
+    const scope = { manager, storeId: order.storeId };
+    if (removed) {
+      await this.events.publishChanges(scope, [
+        {
+          model: 'order',
+          action: 'deleted',
+          record: null,
+          payload: this.orders.serialize(removed),
+        },
+      ]);
+      return;
+    }
+    const { snapshot, view } = change.rendering ?? (await this.orders.rendering(change));
     // The order view holds every part as its own serializer renders it, in the snapshot's order.
     const rendered = new Map<Part['row'], Payload>();
     snapshot.lines.forEach((row, index) => rendered.set(row, view.line_items[index]));
     snapshot.shipments.forEach((row, index) => rendered.set(row, view.fulfillments[index]));
     snapshot.payments.forEach((row, index) => rendered.set(row, view.payments[index]));
     const part: OrderPartContext = { orderPublicId: view.id, currency: order.currency };
-    await this.events.publishChanges({ manager, storeId: order.storeId }, [
+    await this.events.publishChanges(scope, [
+      ...change.announcements.map((event) => ({
+        model: 'order',
+        action: event,
+        record: null,
+        payload: view,
+      })),
       { model: 'order', action, record: null, payload: view },
       ...partChanges(
-        partsOf(before),
+        partsOf(change.before),
         partsOf(snapshot),
         (changed) => rendered.get(changed.row) ?? this.render(changed, part),
       ),

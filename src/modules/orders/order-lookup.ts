@@ -7,7 +7,6 @@ import type { CartCaller } from './carts/cart-caller.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Order } from './entities/order.entity.js';
-import { claimIfOpen } from './order-claim.js';
 import { orderTokenMatches } from './order-tokens.js';
 
 /** Placed orders are no longer carts. */
@@ -15,6 +14,18 @@ export const PLACED_STATES = new Set(['complete', 'canceled', 'returned']);
 
 export function isPlaced(order: Order): boolean {
   return order.completedAt !== null || PLACED_STATES.has(order.state);
+}
+
+/**
+ * Which order a request is about, and whether its caller may have it: `admit` answers the order
+ * or throws the not-found error of its API (also when the row is missing: `null`). Reads admit
+ * what they read; an order change admits the order it claimed (see `OrderChanges`).
+ */
+export interface OrderTarget {
+  storeId: string;
+  /** The internal id; undefined when the public id did not decode. */
+  id: string | undefined;
+  admit(order: Order | null): Order;
 }
 
 /** Finding carts and orders, always within one store and, for shoppers, only their own. */
@@ -26,65 +37,60 @@ export class OrderLookup {
    * The caller's cart by `cart_…` id: owned through the signed-in customer or the cart token.
    * Anything else, including another store's cart, is `cart_not_found`.
    */
-  async cartOf(
-    manager: EntityManager,
-    caller: CartCaller,
-    publicId: string,
-    options: { allowPlaced?: boolean } = {},
-  ): Promise<Order> {
-    const order = await this.ownedBy(manager, caller, this.ids.decode(ID_PREFIX.cart, publicId));
-    if (!order || (isPlaced(order) && !options.allowPlaced)) {
-      throw new StoreError('cart_not_found', 'The cart does not exist or is not yours');
-    }
-    return order;
+  cart(caller: CartCaller, publicId: string, options: { allowPlaced?: boolean } = {}): OrderTarget {
+    return {
+      storeId: caller.store.storeId,
+      id: this.ids.decode(ID_PREFIX.cart, publicId),
+      admit: (order) => {
+        if (!order || !owns(caller, order) || (isPlaced(order) && !options.allowPlaced)) {
+          throw new StoreError('cart_not_found', 'The cart does not exist or is not yours');
+        }
+        return order;
+      },
+    };
   }
 
   /** The caller's placed order by `or_…` id; otherwise `order_not_found`. */
-  async placedOrderOf(
-    manager: EntityManager,
-    caller: CartCaller,
-    publicId: string,
-  ): Promise<Order> {
-    const order = await this.ownedBy(manager, caller, this.ids.decode(ID_PREFIX.order, publicId));
-    if (!order || !isPlaced(order)) {
-      throw new StoreError('order_not_found', 'The order does not exist or is not yours');
-    }
-    return order;
+  placedOrder(caller: CartCaller, publicId: string): OrderTarget {
+    return {
+      storeId: caller.store.storeId,
+      id: this.ids.decode(ID_PREFIX.order, publicId),
+      admit: (order) => {
+        if (!order || !owns(caller, order) || !isPlaced(order)) {
+          throw new StoreError('order_not_found', 'The order does not exist or is not yours');
+        }
+        return order;
+      },
+    };
   }
 
   /** Any order or cart of the store by `or_…` id (Admin API); otherwise `record_not_found`. */
-  async inStore(manager: EntityManager, storeId: string, publicId: string): Promise<Order> {
-    const id = this.ids.decode(ID_PREFIX.order, publicId);
-    const order = id ? await this.inStoreById(manager, storeId, id) : null;
-    if (!order) throw StoreError.notFound('order');
-    return order;
+  inStore(storeId: string, publicId: string): OrderTarget {
+    return {
+      storeId,
+      id: this.ids.decode(ID_PREFIX.order, publicId),
+      admit: (order) => {
+        if (!order) throw StoreError.notFound('order');
+        return order;
+      },
+    };
   }
 
-  private async ownedBy(
-    manager: EntityManager,
-    caller: CartCaller,
-    id: string | undefined,
-  ): Promise<Order | null> {
-    if (!id) return null;
-    const order = await this.inStoreById(manager, caller.store.storeId, id);
-    if (!order) return null;
-    const ownsAsCustomer = caller.customerId !== null && order.customerId === caller.customerId;
-    const ownsByToken =
-      caller.cartToken !== null && orderTokenMatches(order.tokenDigest, caller.cartToken);
-    return ownsAsCustomer || ownsByToken ? order : null;
+  /** Reads the target's order, as its caller may have it. */
+  async read(manager: EntityManager, target: OrderTarget): Promise<Order> {
+    return target.admit(target.id ? await this.readRow(manager, target.storeId, target.id) : null);
   }
 
-  /**
-   * Every request on an order starts here, hence a prepared statement rather than `findOneBy`;
-   * inside `OrderMutations.run` the read also claims the order (see `claimIfOpen`).
-   */
-  private async inStoreById(
+  cartOf(manager: EntityManager, caller: CartCaller, publicId: string): Promise<Order> {
+    return this.read(manager, this.cart(caller, publicId));
+  }
+
+  /** Every request on an order starts here, hence a prepared statement rather than `findOneBy`. */
+  private async readRow(
     manager: EntityManager,
     storeId: string,
     id: string,
   ): Promise<Order | null> {
-    const claimed = await claimIfOpen(manager, storeId, id);
-    if (claimed) return claimed;
     const {
       rows: [row],
     } = await preparedIn<Record<string, unknown>>(
@@ -96,4 +102,12 @@ export class OrderLookup {
     );
     return row ? entityFromRow(manager, Order, row) : null;
   }
+}
+
+function owns(caller: CartCaller, order: Order): boolean {
+  const ownsAsCustomer = caller.customerId !== null && order.customerId === caller.customerId;
+  return (
+    ownsAsCustomer ||
+    (caller.cartToken !== null && orderTokenMatches(order.tokenDigest, caller.cartToken))
+  );
 }

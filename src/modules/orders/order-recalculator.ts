@@ -8,7 +8,7 @@ import { furthestState, type CheckoutFacts } from './domain/checkout-progress.js
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
 import { isPlaced } from './order-lookup.js';
 import { type PaymentLike, paymentsCover } from './domain/payment-coverage.js';
-import type { OrderTransaction } from './order-mutations.js';
+import type { OrderChange } from './order-change.js';
 import { recordStateChange } from './state-history.js';
 
 interface LineRow {
@@ -23,7 +23,7 @@ interface LineRow {
 /**
  * Brings an order back in line after any change: plans shipments and rates, recomputes taxes and
  * every total with the one totals function, and (for a cart) advances the checkout state as far
- * as its data allows. Runs inside the change's transaction.
+ * as its data allows. Runs inside the change's change.
  */
 @Injectable()
 export class OrderRecalculator {
@@ -32,7 +32,7 @@ export class OrderRecalculator {
     private readonly taxRates: TaxRateLookup,
   ) {}
 
-  async recalculate({ manager, order }: OrderTransaction): Promise<void> {
+  async recalculate({ manager, order }: OrderChange): Promise<void> {
     const { rows: lines } = await preparedIn<LineRow>(
       manager,
       'order_recalc_lines',
@@ -121,7 +121,7 @@ export class OrderRecalculator {
 
   private async planShipments(
     manager: EntityManager,
-    order: OrderTransaction['order'],
+    order: OrderChange['order'],
     lines: LineRow[],
     shipCountry: string | null,
   ): Promise<PlannedShipment[]> {
@@ -163,7 +163,7 @@ export class OrderRecalculator {
 
   private async facts(
     manager: EntityManager,
-    order: OrderTransaction['order'],
+    order: OrderChange['order'],
     lineCount: number,
     shipments: PlannedShipment[],
     total: string,

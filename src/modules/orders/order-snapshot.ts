@@ -66,22 +66,25 @@ export interface OrderParts {
   payments: PaymentSnapshot[];
 }
 
-/** An order with everything its representation shows, read in one transaction. */
+/** An order with everything its representation shows, read in one change. */
 export interface OrderSnapshot extends OrderParts {
   order: Order;
   billAddress: Address | null;
   shipAddress: Address | null;
 }
 
-/** An order being read in a transaction. */
+/** An order as read and as its v3 view renders it. */
+export interface OrderRendering {
+  snapshot: OrderSnapshot;
+  view: OrderView;
+}
+
+/** An order being read in a change. */
 export interface OrderContext {
   manager: EntityManager;
   order: Order;
-  /**
-   * The order as the response rendered it (`OrderSerializer.render`): the work's last read of the
-   * order, so the events of a change (see `OrderMutations`) reuse it instead of reading again.
-   */
-  rendered?: { snapshot: OrderSnapshot; view: OrderView };
+  /** Told of every rendering of the order (`OrderSerializer.render`); see `OrderChange`. */
+  onRendered?(rendering: OrderRendering): void;
 }
 
 /**

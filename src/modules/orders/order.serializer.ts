@@ -14,6 +14,7 @@ import { ShipmentSerializer } from './shipment.serializer.js';
 import {
   checkoutFactsOf,
   type OrderContext,
+  type OrderRendering,
   type OrderSnapshot,
   OrderSnapshots,
 } from './order-snapshot.js';
@@ -81,19 +82,17 @@ export class OrderSerializer {
     return this.ids.encode(isPlaced(order) ? ID_PREFIX.order : ID_PREFIX.cart, order.id);
   }
 
-  /**
-   * Renders the order as it is in the context's transaction and keeps the rendering on the
-   * context (`OrderContext.rendered`), where the events of a change find it.
-   */
+  /** Renders the order as it is in the context's transaction, and tells the context. */
   async render(context: OrderContext): Promise<OrderView> {
-    return (await this.renderInto(context)).view;
+    return (await this.rendering(context)).view;
   }
 
   /** `render`, answering the snapshot too. */
-  async renderInto(context: OrderContext): Promise<NonNullable<OrderContext['rendered']>> {
+  async rendering(context: OrderContext): Promise<OrderRendering> {
     const snapshot = await this.snapshots.load(context.manager, context.order);
-    context.rendered = { snapshot, view: this.serialize(snapshot) };
-    return context.rendered;
+    const rendering = { snapshot, view: this.serialize(snapshot) };
+    context.onRendered?.(rendering);
+    return rendering;
   }
 
   serialize(snapshot: OrderSnapshot): OrderView {

@@ -22,7 +22,7 @@ import { OrderCompletion } from './order-completion.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderLines } from './order-lines.js';
 import { OrderLookup } from './order-lookup.js';
-import { OrderMutations } from './order-mutations.js';
+import { OrderChanges } from './order-changes.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderSerializer } from './order.serializer.js';
 import { OrderEvents } from './order-events.js';
@@ -49,7 +49,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
   providers: [
     OrderLookup,
     OrderExtensions,
-    OrderMutations,
+    OrderChanges,
     OrderEvents,
     OrderRecalculator,
     OrderSnapshots,
@@ -77,7 +77,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
   exports: [
     OrderExtensions,
     OrderLookup,
-    OrderMutations,
+    OrderChanges,
     OrderRecalculator,
     OrderSnapshots,
     OrderSerializer,

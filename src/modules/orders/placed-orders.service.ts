@@ -28,7 +28,7 @@ export class PlacedOrdersService {
   ): Promise<OrderView> {
     if (options.signedIn) signedIn(caller);
     const manager = this.dataSource.manager;
-    const order = await this.lookup.placedOrderOf(manager, caller, publicId);
+    const order = await this.lookup.read(manager, this.lookup.placedOrder(caller, publicId));
     return this.render({ manager, order });
   }
 

@@ -8,7 +8,7 @@ import { Order } from '../entities/order.entity.js';
 import { OrderCompletion } from '../order-completion.js';
 import { OrderLines } from '../order-lines.js';
 import { isPlaced, OrderLookup } from '../order-lookup.js';
-import { OrderMutations } from '../order-mutations.js';
+import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter } from './admin-order-presenter.js';
@@ -26,7 +26,7 @@ const FIXED_ONCE_PLACED = ['items', 'bill_address', 'ship_address'] as const;
 export class AdminOrderChanges {
   constructor(
     private readonly lookup: OrderLookup,
-    private readonly mutations: OrderMutations,
+    private readonly changes: OrderChanges,
     private readonly recalculator: OrderRecalculator,
     private readonly addresses: CartAddresses,
     private readonly lines: OrderLines,
@@ -36,11 +36,11 @@ export class AdminOrderChanges {
 
   /** Sets email, instructions, addresses and item quantities, then re-prices the order. */
   update(store: StoreContext, publicId: string, body: UpdateAdminOrderBody): Promise<OrderView> {
-    return this.mutations.run(
-      (manager) => this.lookup.inStore(manager, store.storeId, publicId),
+    return this.changes.run(
+      this.lookup.inStore(store.storeId, publicId),
       body.state_lock_version,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         const placed = isPlaced(order);
         if (placed) ensureEditableOncePlaced(order, body);
         const changes: Partial<Order> = {};
@@ -58,8 +58,8 @@ export class AdminOrderChanges {
         await setItemQuantities(this.lines, manager, order, body.items ?? [], {
           zeroRemoves: true,
         });
-        if (!placed) await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction);
+        if (!placed) await this.recalculator.recalculate(change);
+        return this.presenter.present(change);
       },
     );
   }
@@ -69,13 +69,20 @@ export class AdminOrderChanges {
    * otherwise, as in the Store API); a complete order is returned as it is.
    */
   complete(store: StoreContext, publicId: string, body: LockedBody): Promise<OrderView> {
+    const inStore = this.lookup.inStore(store.storeId, publicId);
     return this.completion.complete(
-      async (manager) => {
-        const order = await this.lookup.inStore(manager, store.storeId, publicId);
-        if (order.state === 'canceled' || order.state === 'returned') {
-          throw new StoreError('cart_invalid_state', `A ${order.state} order cannot be completed`);
-        }
-        return order;
+      {
+        ...inStore,
+        admit: (found) => {
+          const order = inStore.admit(found);
+          if (order.state === 'canceled' || order.state === 'returned') {
+            throw new StoreError(
+              'cart_invalid_state',
+              `A ${order.state} order cannot be completed`,
+            );
+          }
+          return order;
+        },
       },
       body.state_lock_version,
       (context) => this.presenter.present(context),

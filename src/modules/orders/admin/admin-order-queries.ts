@@ -46,7 +46,7 @@ export class AdminOrderQueries {
 
   async show(store: StoreContext, publicId: string): Promise<OrderView> {
     const manager = this.dataSource.manager;
-    const order = await this.lookup.inStore(manager, store.storeId, publicId);
+    const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, publicId));
     return this.presenter.present({ manager, order });
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import type { StoreContext } from '../../stores/index.js';
 import { CustomerRecords } from '../../customers/index.js';
 import { isSupportedCurrency } from '../dto/cart.body.js';
-import { OrderEvents } from '../order-events.js';
+import { OrderChanges } from '../order-changes.js';
 import { OrderLines } from '../order-lines.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
@@ -18,32 +17,31 @@ import { setItemQuantities } from './item-quantities.js';
 @Injectable()
 export class DraftOrderCreation {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly changes: OrderChanges,
     private readonly customers: CustomerRecords,
     private readonly lines: OrderLines,
     private readonly recalculator: OrderRecalculator,
     private readonly presenter: AdminOrderPresenter,
-    private readonly orderEvents: OrderEvents,
   ) {}
 
   create(store: StoreContext, body: CreateDraftOrderBody): Promise<OrderView> {
     const currency = currencyOf(store, body.currency);
-    return this.dataSource.transaction(async (manager) => {
-      const order = await insertDraftOrder(manager, {
-        storeId: store.storeId,
-        currency,
-        email: body.email,
-        customerId: await this.customerId(manager, store, body.customer_id),
-      });
-      await setItemQuantities(this.lines, manager, order, body.items ?? [], {
-        zeroRemoves: false,
-      });
-      await this.recalculator.recalculate({ manager, order });
-      const context = { manager, order };
-      const view = await this.presenter.present(context);
-      await this.orderEvents.created(context);
-      return view;
-    });
+    return this.changes.create(
+      async (manager) =>
+        insertDraftOrder(manager, {
+          storeId: store.storeId,
+          currency,
+          email: body.email,
+          customerId: await this.customerId(manager, store, body.customer_id),
+        }),
+      async (change) => {
+        await setItemQuantities(this.lines, change.manager, change.order, body.items ?? [], {
+          zeroRemoves: false,
+        });
+        await this.recalculator.recalculate(change);
+        return this.presenter.present(change);
+      },
+    );
   }
 
   private async customerId(

@@ -6,7 +6,7 @@ import type { StoreContext } from '../../stores/index.js';
 import type { ShipmentState } from '../entities/shipment.entity.js';
 import { deriveShipmentState } from '../domain/order-states.js';
 import { OrderLookup } from '../order-lookup.js';
-import { OrderMutations } from '../order-mutations.js';
+import { OrderChanges } from '../order-changes.js';
 import { recordStateChange } from '../state-history.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter } from './admin-order-presenter.js';
@@ -21,7 +21,7 @@ export class FulfillmentShipping {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
-    private readonly mutations: OrderMutations,
+    private readonly changes: OrderChanges,
     private readonly presenter: AdminOrderPresenter,
   ) {}
 
@@ -31,11 +31,11 @@ export class FulfillmentShipping {
     fulfillmentId: string,
     body: ShipFulfillmentBody,
   ): Promise<OrderView> {
-    return this.mutations.run(
-      (manager) => this.lookup.inStore(manager, store.storeId, orderId),
+    return this.changes.run(
+      this.lookup.inStore(store.storeId, orderId),
       body.state_lock_version,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         const shipmentId = this.ids.decode(ID_PREFIX.fulfillment, fulfillmentId);
         const [shipment]: { id: string; state: string }[] = shipmentId
           ? await manager.query(
@@ -74,7 +74,7 @@ export class FulfillmentShipping {
           order.id,
           order.shipmentState,
         ]);
-        return this.presenter.present(transaction);
+        return this.presenter.present(change);
       },
     );
   }

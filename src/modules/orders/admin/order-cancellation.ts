@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../../common/errors/store-error.js';
-import { ModelEvents } from '../../../events/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { derivePaymentState, deriveShipmentState } from '../domain/order-states.js';
 import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
-import { OrderMutations } from '../order-mutations.js';
+import { OrderChanges } from '../order-changes.js';
 import { OrderPayments } from '../order-payments.js';
 import { closeOrder, moveShipments } from '../order-closing.js';
 import { OrderStock } from '../order-stock.js';
@@ -23,10 +22,9 @@ const SHIPPED = new Set(['shipped', 'partial']);
 export class OrderCancellation {
   constructor(
     private readonly lookup: OrderLookup,
-    private readonly mutations: OrderMutations,
+    private readonly changes: OrderChanges,
     private readonly stock: OrderStock,
     private readonly payments: OrderPayments,
-    private readonly events: ModelEvents,
     private readonly presenter: AdminOrderPresenter,
   ) {}
 
@@ -35,11 +33,11 @@ export class OrderCancellation {
     publicId: string,
     expectedVersion: number | undefined,
   ): Promise<OrderView> {
-    return this.mutations.run(
-      (manager) => this.lookup.inStore(manager, store.storeId, publicId),
+    return this.changes.run(
+      this.lookup.inStore(store.storeId, publicId),
       expectedVersion,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         ensureCancelable(order);
         await this.stock.restock(manager, order.storeId, order.id);
         await this.payments.voidAll(manager, order);
@@ -53,8 +51,8 @@ export class OrderCancellation {
         });
         order.shipmentState = deriveShipmentState(await moveShipments(manager, order, 'canceled'));
         await closeOrder(manager, order, 'canceled', 'complete');
-        await this.events.publish({ manager, storeId: order.storeId }, 'order.canceled', order);
-        return this.presenter.present(transaction);
+        change.announce('canceled');
+        return this.presenter.present(change);
       },
     );
   }

@@ -15,7 +15,7 @@ import type {
 } from '../dto/checkout.body.js';
 import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
-import { OrderMutations } from '../order-mutations.js';
+import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { PaymentSerializer } from '../payment.serializer.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
@@ -37,7 +37,7 @@ export class CartCheckoutService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
-    private readonly mutations: OrderMutations,
+    private readonly changes: OrderChanges,
     private readonly recalculator: OrderRecalculator,
     private readonly presenter: CartPresenter,
     private readonly snapshots: OrderSnapshots,
@@ -54,11 +54,11 @@ export class CartCheckoutService {
     fulfillmentId: string,
     body: SelectRateBody,
   ): Promise<OrderView> {
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, caller, publicId),
+    return this.changes.run(
+      this.lookup.cart(caller, publicId),
       body.state_lock_version,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         const shipmentId = this.ids.decode(ID_PREFIX.fulfillment, fulfillmentId);
         const rateId = this.ids.decode(ID_PREFIX.deliveryRate, body.selected_delivery_rate_id);
         const [, selected]: [unknown, number] = await manager.query(
@@ -74,8 +74,8 @@ export class CartCheckoutService {
             'The fulfillment or delivery rate does not exist in this cart',
           );
         }
-        await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction, caller);
+        await this.recalculator.recalculate(change);
+        return this.presenter.present(change, caller);
       },
     );
   }
@@ -112,11 +112,11 @@ export class CartCheckoutService {
     publicId: string,
     body: CreatePaymentBody,
   ): Promise<Record<string, unknown>> {
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, caller, publicId),
+    return this.changes.run(
+      this.lookup.cart(caller, publicId),
       body.state_lock_version,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         const method = await this.method(manager, order, body.payment_method_id);
         if (method.type === 'store_credit') {
           throw new StoreError('validation_error', 'The request failed validation', {
@@ -135,7 +135,7 @@ export class CartCheckoutService {
            VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`,
           [order.storeId, order.id, method.id, balance, source ? JSON.stringify(source) : null],
         );
-        await this.recalculator.recalculate(transaction);
+        await this.recalculator.recalculate(change);
         const snapshot = await this.snapshots.load(manager, order);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
         return this.payments.serialize({
@@ -154,13 +154,13 @@ export class CartCheckoutService {
     body: ApplyStoreCreditBody,
   ): Promise<OrderView> {
     const customerId = signedInOwner(caller);
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, { ...caller, cartToken: null }, publicId),
+    return this.changes.run(
+      this.lookup.cart({ ...caller, cartToken: null }, publicId),
       body.state_lock_version,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         await this.dropStoreCredit(manager, order);
-        await this.recalculator.recalculate(transaction);
+        await this.recalculator.recalculate(change);
         const method = await this.storeCreditMethod(manager, order);
         let wanted = Money.of(order.total, order.currency);
         if (body.amount !== undefined) wanted = wanted.min(Money.of(body.amount, order.currency));
@@ -187,22 +187,22 @@ export class CartCheckoutService {
           ],
         );
         await this.resizeCardPayment(manager, order);
-        await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction, caller);
+        await this.recalculator.recalculate(change);
+        return this.presenter.present(change, caller);
       },
     );
   }
 
   removeStoreCredit(caller: CartCaller, publicId: string): Promise<OrderView> {
     signedInOwner(caller);
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, { ...caller, cartToken: null }, publicId),
+    return this.changes.run(
+      this.lookup.cart({ ...caller, cartToken: null }, publicId),
       undefined,
-      async (transaction) => {
-        await this.dropStoreCredit(transaction.manager, transaction.order);
-        await this.resizeCardPayment(transaction.manager, transaction.order);
-        await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction, caller);
+      async (change) => {
+        await this.dropStoreCredit(change.manager, change.order);
+        await this.resizeCardPayment(change.manager, change.order);
+        await this.recalculator.recalculate(change);
+        return this.presenter.present(change, caller);
       },
     );
   }

@@ -7,7 +7,8 @@ import type { AddItemBody, SetQuantityBody } from '../dto/cart.body.js';
 import type { Order } from '../entities/order.entity.js';
 import { OrderLines, validQuantity } from '../order-lines.js';
 import { OrderLookup } from '../order-lookup.js';
-import { OrderMutations, type OrderTransaction } from '../order-mutations.js';
+import type { OrderChange } from '../order-change.js';
+import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import type { CartCaller } from './cart-caller.js';
@@ -19,7 +20,7 @@ export class CartItemsService {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
-    private readonly mutations: OrderMutations,
+    private readonly changes: OrderChanges,
     private readonly recalculator: OrderRecalculator,
     private readonly presenter: CartPresenter,
     private readonly lines: OrderLines,
@@ -58,17 +59,13 @@ export class CartItemsService {
     caller: CartCaller,
     publicId: string,
     expectedVersion: number | undefined,
-    edit: (transaction: OrderTransaction) => Promise<void>,
+    edit: (change: OrderChange) => Promise<void>,
   ): Promise<OrderView> {
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, caller, publicId),
-      expectedVersion,
-      async (transaction) => {
-        await edit(transaction);
-        await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction, caller);
-      },
-    );
+    return this.changes.run(this.lookup.cart(caller, publicId), expectedVersion, async (change) => {
+      await edit(change);
+      await this.recalculator.recalculate(change);
+      return this.presenter.present(change, caller);
+    });
   }
 
   private async line(

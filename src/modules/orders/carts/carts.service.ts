@@ -8,10 +8,9 @@ import { Customer } from '../../customers/index.js';
 import { type CreateCartBody, isSupportedCurrency, type UpdateCartBody } from '../dto/cart.body.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup, PLACED_STATES } from '../order-lookup.js';
-import { OrderMutations } from '../order-mutations.js';
+import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { insertNewOrder } from '../new-order-row.js';
-import { OrderEvents } from '../order-events.js';
 import { OrderSnapshots } from '../order-snapshot.js';
 import { issueOrderToken } from '../order-tokens.js';
 import type { OrderView } from '../order.serializer.js';
@@ -25,11 +24,10 @@ export class CartsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
-    private readonly mutations: OrderMutations,
+    private readonly changes: OrderChanges,
     private readonly recalculator: OrderRecalculator,
     private readonly addresses: CartAddresses,
     private readonly presenter: CartPresenter,
-    private readonly orderEvents: OrderEvents,
     private readonly snapshots: OrderSnapshots,
   ) {}
 
@@ -41,21 +39,18 @@ export class CartsService {
       });
     }
     const { token, digest } = issueOrderToken();
-    return this.dataSource.transaction(async (manager) => {
-      const email = body.email ?? (await this.customerEmail(manager, caller));
-      const order = await insertNewOrder(manager, {
-        storeId: caller.store.storeId,
-        tokenDigest: digest,
-        currency,
-        email: email ?? null,
-        customerId: caller.customerId,
-        channel: 'storefront',
-      });
-      const context = { manager, order };
-      const view = await this.presenter.present(context, { issuedToken: token });
-      await this.orderEvents.created(context);
-      return view;
-    });
+    return this.changes.create(
+      async (manager) =>
+        insertNewOrder(manager, {
+          storeId: caller.store.storeId,
+          tokenDigest: digest,
+          currency,
+          email: body.email ?? (await this.customerEmail(manager, caller)) ?? null,
+          customerId: caller.customerId,
+          channel: 'storefront',
+        }),
+      (change) => this.presenter.present(change, { issuedToken: token }),
+    );
   }
 
   /** The signed-in customer's open carts, newest first. */
@@ -90,11 +85,11 @@ export class CartsService {
 
   /** Sets email, addresses and instructions, then advances the checkout as far as it can go. */
   update(caller: CartCaller, publicId: string, body: UpdateCartBody): Promise<OrderView> {
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, caller, publicId),
+    return this.changes.run(
+      this.lookup.cart(caller, publicId),
       body.state_lock_version,
-      async (transaction) => {
-        const { manager, order } = transaction;
+      async (change) => {
+        const { manager, order } = change;
         const changes: Partial<Order> = {};
         if (body.email !== undefined) changes.email = body.email.trim().toLowerCase();
         if (body.special_instructions !== undefined) {
@@ -107,49 +102,41 @@ export class CartsService {
           Object.assign(order, changes);
           await this.addresses.discard(manager, order, former);
         }
-        await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction, caller);
+        await this.recalculator.recalculate(change);
+        return this.presenter.present(change, caller);
       },
     );
   }
 
   /** Abandons a cart; its lines and shipments go with it. */
   async remove(caller: CartCaller, publicId: string): Promise<void> {
-    await this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, caller, publicId),
-      undefined,
-      async (transaction) => {
-        const { manager, order } = transaction;
-        transaction.removed = await this.snapshots.load(manager, order);
-        await manager.delete(Order, { id: order.id });
-        await this.addresses.discard(
-          manager,
-          { ...order, billAddressId: null, shipAddressId: null },
-          [order.billAddressId, order.shipAddressId],
-        );
-      },
-    );
+    await this.changes.run(this.lookup.cart(caller, publicId), undefined, async (change) => {
+      const { manager, order } = change;
+      change.markRemoved(await this.snapshots.load(manager, order));
+      await manager.delete(Order, { id: order.id });
+      await this.addresses.discard(
+        manager,
+        { ...order, billAddressId: null, shipAddressId: null },
+        [order.billAddressId, order.shipAddressId],
+      );
+    });
   }
 
   /** Gives a guest cart (proved by its token) to the signed-in customer. */
   associate(caller: CartCaller, publicId: string): Promise<OrderView> {
     const customerId = requireCustomer(caller);
     const guest: CartCaller = { ...caller, customerId: null };
-    return this.mutations.run(
-      (manager) => this.lookup.cartOf(manager, guest, publicId),
-      undefined,
-      async (transaction) => {
-        const { manager, order } = transaction;
-        if (order.customerId !== null && order.customerId !== customerId) {
-          throw new StoreError('cart_not_found', 'The cart does not exist or is not yours');
-        }
-        order.customerId = customerId;
-        order.email ??= (await this.customerEmail(manager, caller)) ?? null;
-        await manager.update(Order, { id: order.id }, { customerId, email: order.email });
-        await this.recalculator.recalculate(transaction);
-        return this.presenter.present(transaction, caller);
-      },
-    );
+    return this.changes.run(this.lookup.cart(guest, publicId), undefined, async (change) => {
+      const { manager, order } = change;
+      if (order.customerId !== null && order.customerId !== customerId) {
+        throw new StoreError('cart_not_found', 'The cart does not exist or is not yours');
+      }
+      order.customerId = customerId;
+      order.email ??= (await this.customerEmail(manager, caller)) ?? null;
+      await manager.update(Order, { id: order.id }, { customerId, email: order.email });
+      await this.recalculator.recalculate(change);
+      return this.presenter.present(change, caller);
+    });
   }
 
   private async addressChanges(

@@ -75,7 +75,7 @@ export class StoreCartCheckoutController {
     @Body() body: LockedBody,
   ) {
     return this.completion.complete(
-      (manager) => this.lookup.cartOf(manager, caller, id, { allowPlaced: true }),
+      this.lookup.cart(caller, id, { allowPlaced: true }),
       body.state_lock_version,
       (context) => this.placedOrders.render(context),
     );

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import type { Order } from './entities/order.entity.js';
+import { OrderChange } from './order-change.js';
+import { claimAsRead, claimFree } from './order-claim.js';
+import { NO_PARTS, OrderEvents } from './order-events.js';
+import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
+
+/**
+ * Runs every state-changing order operation as one change around an `OrderChange`:
+ * claim the order (its next `state_lock_version`), let the work change it, publish what changed.
+ * Whoever changed the order since it was read wins; this caller gets 409. A client that sends
+ * the version it read (`expectedVersion`) gets 409 when it is stale.
+ */
+@Injectable()
+export class OrderChanges {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly lookup: OrderLookup,
+    private readonly events: OrderEvents,
+  ) {}
+
+  run<T>(
+    target: OrderTarget,
+    expectedVersion: number | undefined,
+    work: (change: OrderChange) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const change = await this.claim(manager, target, expectedVersion);
+      const result = await work(change);
+      await this.events.publish(change);
+      return result;
+    });
+  }
+
+  /** A new order's unit of work: `insert` writes its row, the work fills it, `order.created`. */
+  create<T>(
+    insert: (manager: EntityManager) => Promise<Order>,
+    work: (change: OrderChange) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const change = new OrderChange(manager, await insert(manager), NO_PARTS);
+      const result = await work(change);
+      await this.events.publish(change, 'created');
+      return result;
+    });
+  }
+
+  /**
+   * One statement claims an order no one else holds. One held by a concurrent writer (or
+   * missing) is read instead, and claimed by a conditional update that fails if that writer
+   * changed it.
+   */
+  private async claim(
+    manager: EntityManager,
+    target: OrderTarget,
+    expectedVersion: number | undefined,
+  ): Promise<OrderChange> {
+    const free = target.id ? await claimFree(manager, target.storeId, target.id) : undefined;
+    if (free) {
+      const order = target.admit(free.order);
+      ensureVersion(order, expectedVersion, order.stateLockVersion - 1);
+      return new OrderChange(manager, order, free.before);
+    }
+    const order = await this.lookup.read(manager, target);
+    ensureVersion(order, expectedVersion, order.stateLockVersion);
+    const before = await claimAsRead(manager, order);
+    if (!before) throw conflict(order, 'The order was changed by another request');
+    return new OrderChange(manager, order, before);
+  }
+}
+
+/** 409 when the client sent the version it read and the order was at `read` since. */
+function ensureVersion(order: Order, expected: number | undefined, read: number): void {
+  if (expected !== undefined && expected !== read) {
+    throw conflict(order, 'The order changed since that version was read', {
+      state_lock_version: read,
+    });
+  }
+}
+
+/** The conflict code of the order's API: a cart's, or a placed order's. */
+export function conflict(
+  order: Order,
+  message: string,
+  details?: Record<string, unknown>,
+): StoreError {
+  return new StoreError(
+    isPlaced(order) ? 'order_already_updated' : 'cart_already_updated',
+    `${message}; fetch it again and retry`,
+    details,
+  );
+}
