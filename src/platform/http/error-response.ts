@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { ERROR_STATUS, type ErrorCode } from '../../common/errors/error-codes.js';
 import { StoreError } from '../../common/errors/store-error.js';
+import { storeErrorForDatabaseError } from '../database/database-errors.js';
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: Record<string, unknown> };
@@ -68,9 +69,11 @@ function fastifyErrorOf(
 /**
  * Renders anything thrown while serving a request as the contract's error envelope.
  * Internals (stack, driver messages) never reach the body; the request id lets operators find them.
+ * Database errors the client caused, or may retry after, are answered as such, not as 500s.
  */
 export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
-  if (error instanceof StoreError) return envelope(error.code, error.message, error.details);
+  const storeError = error instanceof StoreError ? error : storeErrorForDatabaseError(error);
+  if (storeError) return envelope(storeError.code, storeError.message, storeError.details);
 
   if (error instanceof HttpException) {
     const status = error.getStatus();
