@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { Product } from '../modules/catalog/index.js';
 import { Variant } from '../modules/catalog/index.js';
 import { Digital } from '../modules/digital/index.js';
-import { digitalFileOf } from '../modules/digital/index.js';
+import { digitalFileOf, digitalRowOf } from '../modules/digital/index.js';
 import type { Store } from '../modules/stores/index.js';
 
 /** The demo's digital download: the Tea Sampler comes with a brewing guide. */
@@ -36,13 +36,5 @@ export async function seedDemoDigitals(manager: EntityManager, store: Store): Pr
     mimetype: BREWING_GUIDE.mimetype,
     bytes: Buffer.from(BREWING_GUIDE.text, 'utf8'),
   });
-  await manager.insert(Digital, {
-    storeId: store.id,
-    variantId: variant.id,
-    filename: file.filename,
-    contentType: file.contentType,
-    byteSize: file.byteSize,
-    checksum: file.checksum,
-    data: file.bytes,
-  });
+  await manager.insert(Digital, digitalRowOf(store.id, variant.id, file));
 }

@@ -25,7 +25,7 @@ describe('WebhookSecretCipher', () => {
     const bytes = Buffer.from(payload, 'base64url');
     bytes[5] ^= 1;
     expect(() => cipher.decrypt(`${format}.${iv}.${bytes.toString('base64url')}`)).toThrow();
-    expect(() => cipher.decrypt(`v2.${iv}.${payload}`)).toThrow('Unknown webhook secret format');
+    expect(() => cipher.decrypt(`v2.${iv}.${payload}`)).toThrow('Unknown sealed format');
   });
 
   it('refuses a ciphertext made under another ENCRYPTION_KEY', () => {

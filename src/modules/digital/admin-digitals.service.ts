@@ -9,7 +9,7 @@ import type { PaginationQuery } from '../../common/pagination/pagination.query.j
 import type { StoreContext } from '../stores/index.js';
 import { Variant } from '../catalog/index.js';
 import { Digital } from './digital.entity.js';
-import type { DigitalFile } from './digital-file.js';
+import { type DigitalFile, digitalRowOf } from './digital-file.js';
 import { DigitalSerializer, type DigitalView } from './digital.serializer.js';
 
 /** Staff management of the files sold with variants. */
@@ -31,15 +31,7 @@ export class AdminDigitalsService {
     const variant = await this.variantOf(store, productId, variantId);
     const manager = this.dataSource.manager;
     const digital = await manager.save(
-      manager.create(Digital, {
-        storeId: store.storeId,
-        variantId: variant.id,
-        filename: file.filename,
-        contentType: file.contentType,
-        byteSize: file.byteSize,
-        checksum: file.checksum,
-        data: file.bytes,
-      }),
+      manager.create(Digital, digitalRowOf(store.storeId, variant.id, file)),
     );
     return this.serializer.serialize(digital);
   }

@@ -41,3 +41,9 @@ export function digitalFileOf(upload: {
     checksum: createHash('sha256').update(upload.bytes).digest('hex'),
   };
 }
+
+/** The columns of the `digitals` row that attaches a file to a variant. */
+export function digitalRowOf(storeId: string, variantId: string, file: DigitalFile) {
+  const { filename, contentType, byteSize, checksum, bytes } = file;
+  return { storeId, variantId, filename, contentType, byteSize, checksum, data: bytes };
+}

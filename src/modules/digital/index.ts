@@ -1,4 +1,4 @@
-export { digitalFileOf } from './digital-file.js';
+export { digitalFileOf, digitalRowOf } from './digital-file.js';
 export { DigitalLink } from './digital-link.entity.js';
 export { DigitalLinksService } from './digital-links.service.js';
 export { Digital } from './digital.entity.js';

@@ -49,12 +49,7 @@ export class AdminOrderChanges {
           changes.specialInstructions = body.special_instructions;
         }
         Object.assign(changes, await this.addressChanges(manager, order, body));
-        if (Object.keys(changes).length > 0) {
-          const former = [order.billAddressId, order.shipAddressId];
-          await manager.update(Order, { id: order.id }, changes);
-          Object.assign(order, changes);
-          await this.addresses.discard(manager, order, former);
-        }
+        await this.addresses.updateOrder(manager, order, changes);
         await setItemQuantities(this.lines, manager, order, body.items ?? [], {
           zeroRemoves: true,
         });

@@ -7,7 +7,7 @@ import { Address } from '../../customers/index.js';
 import { type FieldErrors, readAddressInput } from '../../customers/index.js';
 import type { AddressBody } from '../../customers/index.js';
 import { Country } from '../../geography/index.js';
-import type { Order } from '../entities/order.entity.js';
+import { Order } from '../entities/order.entity.js';
 
 /** How a request names one of the order's addresses: inline, or a saved one by id. */
 export interface AddressChoice {
@@ -46,6 +46,18 @@ export class CartAddresses {
       ids.push(saved.id);
     }
     return ids;
+  }
+
+  /**
+   * Writes the order's own fields (email, instructions, address ids); the private address copies
+   * it no longer points to go.
+   */
+  async updateOrder(manager: EntityManager, order: Order, changes: Partial<Order>): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    const former = [order.billAddressId, order.shipAddressId];
+    await manager.update(Order, { id: order.id }, changes);
+    Object.assign(order, changes);
+    await this.discard(manager, order, former);
   }
 
   /** Drops the order's former private copies that it no longer points to. */

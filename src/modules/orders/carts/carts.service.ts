@@ -96,12 +96,7 @@ export class CartsService {
           changes.specialInstructions = body.special_instructions;
         }
         Object.assign(changes, await this.addressChanges(manager, order, body));
-        if (Object.keys(changes).length > 0) {
-          const former = [order.billAddressId, order.shipAddressId];
-          await manager.update(Order, { id: order.id }, changes);
-          Object.assign(order, changes);
-          await this.addresses.discard(manager, order, former);
-        }
+        await this.addresses.updateOrder(manager, order, changes);
         await this.recalculator.recalculate(change);
         return this.presenter.present(change, caller);
       },

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
 import type { AddressBody } from '../../customers/index.js';
-import { InlineAddressField, SpecialInstructionsField } from './order-fields.js';
+import { CurrencyField, InlineAddressField, SpecialInstructionsField } from './order-fields.js';
 
 /** Optimistic locking: the version the client read; a stale one is 409. */
 export class LockedBody {
@@ -14,12 +14,7 @@ export class LockedBody {
 }
 
 export class CreateCartBody {
-  @ApiPropertyOptional({
-    description: "One of the store's supported currencies; default: its default",
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(3)
+  @CurrencyField()
   currency?: string;
 
   @ApiPropertyOptional()

@@ -16,3 +16,14 @@ export const InlineAddressField = (description: string) =>
     ValidateNested(),
     Type(() => AddressBody),
   );
+
+/** An order's currency: one of the store's supported currencies (checked by the service). */
+export const CurrencyField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description: "One of the store's supported currencies; default: its default",
+    }),
+    IsOptional(),
+    IsString(),
+    MaxLength(3),
+  );

@@ -3,17 +3,13 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { EmailField } from '../../../customers/index.js';
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
+import { CurrencyField } from '../../dto/order-fields.js';
 
 export class CreateDraftOrderBody {
   @EmailField({ required: true })
   email: string;
 
-  @ApiPropertyOptional({
-    description: "One of the store's supported currencies; default: its default",
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(3)
+  @CurrencyField()
   currency?: string;
 
   @ApiPropertyOptional({ description: 'The `cus_…` id of the customer the order is for' })
