@@ -8,7 +8,7 @@ import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
 import { Address } from './address.entity.js';
 import { Customer } from './customer.entity.js';
-import { normalizeEmail, withUniqueEmail } from './customer-email.js';
+import { normalizeEmail } from './customer-email.js';
 import { CustomerOrderHistory } from './customer-order-history.js';
 import { profileChanges } from './customer-profile.js';
 import { CustomerRecords } from './customer-records.js';
@@ -31,19 +31,17 @@ export class AdminCustomersService {
 
   /** A customer without a password: it cannot sign in until it sets one. */
   async create(store: StoreContext, body: CreateCustomerBody): Promise<CustomerView> {
-    return withUniqueEmail(
-      this.dataSource.transaction(async (manager) => {
-        const customer = await manager.save(
-          manager.create(Customer, {
-            storeId: store.storeId,
-            email: body.email,
-            ...profileChanges(body),
-          }),
-        );
-        await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
-        return this.serializer.serialize(customer);
-      }),
-    );
+    return this.dataSource.transaction(async (manager) => {
+      const customer = await manager.save(
+        manager.create(Customer, {
+          storeId: store.storeId,
+          email: body.email,
+          ...profileChanges(body),
+        }),
+      );
+      await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
+      return this.serializer.serialize(customer);
+    });
   }
 
   async list(store: StoreContext, query: ListCustomersQuery): Promise<Page<CustomerView>> {
@@ -74,21 +72,19 @@ export class AdminCustomersService {
     publicId: string,
     body: UpdateCustomerBody,
   ): Promise<CustomerView> {
-    return withUniqueEmail(
-      this.dataSource.transaction(async (manager) => {
-        const customer = await this.customers.byPublicId(store.storeId, publicId, {
-          manager,
-          lock: true,
-        });
-        const changes = {
-          ...profileChanges(body),
-          ...(body.email === undefined ? {} : { email: body.email }),
-        };
-        if (Object.keys(changes).length === 0) return this.serializer.serialize(customer);
-        await manager.update(Customer, { id: customer.id }, changes);
-        return this.changed(manager, customer);
-      }),
-    );
+    return this.dataSource.transaction(async (manager) => {
+      const customer = await this.customers.byPublicId(store.storeId, publicId, {
+        manager,
+        lock: true,
+      });
+      const changes = {
+        ...profileChanges(body),
+        ...(body.email === undefined ? {} : { email: body.email }),
+      };
+      if (Object.keys(changes).length === 0) return this.serializer.serialize(customer);
+      await manager.update(Customer, { id: customer.id }, changes);
+      return this.changed(manager, customer);
+    });
   }
 
   /** Deletes the customer, its addresses and its sessions; one with completed orders stays. */

@@ -7,7 +7,6 @@ import { passwordHasher } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
 import { Customer } from './customer.entity.js';
-import { withUniqueEmail } from './customer-email.js';
 import { profileChanges } from './customer-profile.js';
 import { CustomerRecords } from './customer-records.js';
 import {
@@ -41,20 +40,18 @@ export class CustomerAccountsService {
   async register(store: StoreContext, body: RegisterCustomerBody): Promise<CustomerSession> {
     // Hashed before the transaction: scrypt takes a while and must not hold a connection.
     const passwordDigest = await passwordHasher.hash(body.password);
-    return withUniqueEmail(
-      this.dataSource.transaction(async (manager) => {
-        const customer = await manager.save(
-          manager.create(Customer, {
-            storeId: store.storeId,
-            email: body.email,
-            passwordDigest,
-            ...profileChanges(body),
-          }),
-        );
-        await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
-        return this.customerSessions.start(customer, manager);
-      }),
-    );
+    return this.dataSource.transaction(async (manager) => {
+      const customer = await manager.save(
+        manager.create(Customer, {
+          storeId: store.storeId,
+          email: body.email,
+          passwordDigest,
+          ...profileChanges(body),
+        }),
+      );
+      await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
+      return this.customerSessions.start(customer, manager);
+    });
   }
 
   async profile(store: StoreContext, customerId: string): Promise<CustomerView> {
@@ -84,25 +81,22 @@ export class CustomerAccountsService {
       ...(email === undefined ? {} : { email }),
       ...(passwordDigest === undefined ? {} : { passwordDigest }),
     };
-    return withUniqueEmail(
-      this.dataSource.transaction(async (manager) => {
-        const where = { id: customer.id, storeId: store.storeId };
-        if (Object.keys(changes).length > 0) {
-          // Conditional on the digest just verified: a concurrent password change wins.
-          const updated = await manager.update(
-            Customer,
-            needsProof ? { ...where, passwordDigest: customer.passwordDigest! } : where,
-            changes,
-          );
-          if (updated.affected !== 1) throw wrongCurrentPassword();
-        }
-        if (passwordDigest !== undefined)
-          await this.sessions.endAll(sessionOwner(customer), manager);
-        const updated = await manager.findOneByOrFail(Customer, where);
-        await this.events.updated({ manager, storeId: store.storeId }, 'customer', updated);
-        return this.serializer.serialize(updated);
-      }),
-    );
+    return this.dataSource.transaction(async (manager) => {
+      const where = { id: customer.id, storeId: store.storeId };
+      if (Object.keys(changes).length > 0) {
+        // Conditional on the digest just verified: a concurrent password change wins.
+        const updated = await manager.update(
+          Customer,
+          needsProof ? { ...where, passwordDigest: customer.passwordDigest! } : where,
+          changes,
+        );
+        if (updated.affected !== 1) throw wrongCurrentPassword();
+      }
+      if (passwordDigest !== undefined) await this.sessions.endAll(sessionOwner(customer), manager);
+      const updated = await manager.findOneByOrFail(Customer, where);
+      await this.events.updated({ manager, storeId: store.storeId }, 'customer', updated);
+      return this.serializer.serialize(updated);
+    });
   }
 
   private async verifyCurrentPassword(customer: Customer, given: string | undefined) {

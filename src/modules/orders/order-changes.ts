@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { isTransientTransactionError } from '../../platform/database/database-errors.js';
 import type { Order } from './entities/order.entity.js';
 import { OrderChange } from './order-change.js';
 import { claimAsRead, claimFree } from './order-claim.js';
@@ -27,12 +28,25 @@ export class OrderChanges {
     expectedVersion: number | undefined,
     work: (change: OrderChange) => Promise<T>,
   ): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      const change = await this.claim(manager, target, expectedVersion);
-      const result = await work(change);
-      await this.events.publish(change);
-      return result;
-    });
+    let claimed: Order | undefined;
+    return this.dataSource
+      .transaction(async (manager) => {
+        const change = await this.claim(manager, target, expectedVersion, (order) => {
+          claimed = order;
+        });
+        const result = await work(change);
+        await this.events.publish(change);
+        return result;
+      })
+      .catch((error: unknown) => {
+        // A lock held by, or a deadlock or serialization failure with, a concurrent change of
+        // the order: that change wins, as with any conflict. Not retried: the work may have
+        // called a payment gateway.
+        if (claimed && isTransientTransactionError(error)) {
+          throw conflict(claimed, 'The order was changed by another request');
+        }
+        throw error;
+      });
   }
 
   /** A new order's unit of work: `insert` writes its row, the work fills it, `order.created`. */
@@ -57,14 +71,17 @@ export class OrderChanges {
     manager: EntityManager,
     target: OrderTarget,
     expectedVersion: number | undefined,
+    found: (order: Order) => void,
   ): Promise<OrderChange> {
     const free = target.id ? await claimFree(manager, target.storeId, target.id) : undefined;
     if (free) {
       const order = target.admit(free.order);
+      found(order);
       ensureVersion(order, expectedVersion, order.stateLockVersion - 1);
       return new OrderChange(manager, order, free.before);
     }
     const order = await this.lookup.read(manager, target);
+    found(order);
     ensureVersion(order, expectedVersion, order.stateLockVersion);
     const before = await claimAsRead(manager, order);
     if (!before) throw conflict(order, 'The order was changed by another request');

@@ -53,7 +53,9 @@ export async function claimFree(
 
 /**
  * Claims an order as it was read, with a conditional update that fails (undefined) if anyone
- * changed it since: whoever did wins, as optimistic locking wants. Bumps `order` in place.
+ * changed it since: whoever did wins, as optimistic locking wants. A row still locked means a
+ * change in progress that will win: `NOWAIT` raises a lock error (55P03) rather than waiting for
+ * it. Bumps `order` in place.
  */
 export async function claimAsRead(
   manager: EntityManager,
@@ -62,9 +64,11 @@ export async function claimAsRead(
   const { rows } = await preparedIn<OrderPartsRow & { updated_at: Date }>(
     manager,
     'order_claim_as_read',
-    `WITH claimed AS (
+    `WITH target AS (
+       SELECT id FROM orders WHERE id = $1 AND state_lock_version = $3 FOR UPDATE NOWAIT),
+     claimed AS (
        UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
-       WHERE id = $1 AND state_lock_version = $3 RETURNING updated_at)
+       FROM target WHERE orders.id = target.id RETURNING updated_at)
      SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${PARTS_OF_ORDER}) parts`,
     [order.id, order.shipAddressId !== null, order.stateLockVersion],
   );
