@@ -8,6 +8,7 @@ import { CustomerOrderHistory } from './customer-order-history.js';
 import { CustomerRecords } from './customer-records.js';
 import { CustomerSessionsService } from './customer-sessions.service.js';
 import { CustomerSerializer } from './customer.serializer.js';
+import { OrderAddressCopies } from './order-address-copies.js';
 import {
   StoreAddressesController,
   StoreCustomerAddressesController,
@@ -33,7 +34,14 @@ import { StoreCustomersController } from './store-customers.controller.js';
     AddressBookService,
     AdminCustomersService,
     CustomerOrderHistory,
+    OrderAddressCopies,
   ],
-  exports: [CustomerSerializer, AddressSerializer, CustomerRecords, CustomerOrderHistory],
+  exports: [
+    CustomerSerializer,
+    AddressSerializer,
+    CustomerRecords,
+    CustomerOrderHistory,
+    OrderAddressCopies,
+  ],
 })
 export class CustomersModule {}

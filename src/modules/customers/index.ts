@@ -8,3 +8,4 @@ export { Customer } from './customer.entity.js';
 export { CustomersModule } from './customers.module.js';
 export { AddressBody } from './dto/address.body.js';
 export { EmailField } from './dto/customer-fields.js';
+export { OrderAddressCopies } from './order-address-copies.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { ShipmentPlanner, type PlannedShipment } from '../shipping/index.js';
+import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
 import { TaxRateLookup } from '../taxes/index.js';
 import { furthestState, type CheckoutFacts } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';

@@ -1,76 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { StoreError } from '../../common/errors/store-error.js';
-import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
-import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { ModelEvents } from '../../events/index.js';
-import type { StockItemRecord } from '../catalog/index.js';
+import { type StockMovement, StockLedger } from '../catalog/index.js';
 
-const STOCK_ITEM_COLUMNS = `id::text AS id, stock_location_id::text AS "stockLocationId",
-  variant_id::text AS "variantId", count_on_hand AS "countOnHand", backorderable,
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
-
-interface StockedLine {
-  variant_id: string;
-  quantity: number;
-}
-
-/** Takes an order's units out of stock when it is placed, and puts them back when it is canceled. */
+/**
+ * An order's units leave stock when it is placed and come back when it is canceled (only lines
+ * of variants that track inventory), through the catalog's stock ledger.
+ */
 @Injectable()
 export class OrderStock {
-  constructor(
-    private readonly ids: PublicIdCodec,
-    private readonly events: ModelEvents,
-  ) {}
+  constructor(private readonly ledger: StockLedger) {}
 
-  /**
-   * Decrements stock with conditional updates: a unit is taken only where it still exists (or may
-   * be backordered), so concurrent checkouts can never oversell. Lines are handled in variant
-   * order so that two orders never wait on each other's rows.
-   */
   async take(manager: EntityManager, storeId: string, orderId: string): Promise<void> {
-    for (const line of await this.trackedLines(manager, orderId)) {
-      const [rows]: [StockItemRecord[], number] = await manager.query(
-        `UPDATE stock_items SET count_on_hand = count_on_hand - $2, updated_at = now()
-         WHERE id = (
-             SELECT si.id FROM stock_items si
-             JOIN stock_locations sl ON sl.id = si.stock_location_id AND sl.active
-             WHERE si.store_id = $3 AND si.variant_id = $1
-               AND (si.backorderable OR si.count_on_hand >= $2)
-             ORDER BY sl.is_default DESC, sl.id LIMIT 1)
-           AND (backorderable OR count_on_hand >= $2)
-         RETURNING ${STOCK_ITEM_COLUMNS}`,
-        [line.variant_id, line.quantity, storeId],
-      );
-      if (rows.length === 0) {
-        throw new StoreError('insufficient_stock', 'An item of the order is no longer in stock', {
-          variant_id: this.ids.encode(ID_PREFIX.variant, line.variant_id),
-        });
-      }
-      await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
-    }
+    await this.ledger.take(manager, storeId, await this.trackedLines(manager, orderId));
   }
 
-  /** Returns the units of a canceled order to the first active location that holds the variant. */
   async restock(manager: EntityManager, storeId: string, orderId: string): Promise<void> {
-    for (const line of await this.trackedLines(manager, orderId)) {
-      const [rows]: [StockItemRecord[], number] = await manager.query(
-        `UPDATE stock_items SET count_on_hand = count_on_hand + $2, updated_at = now()
-         WHERE id = (
-           SELECT si.id FROM stock_items si
-           JOIN stock_locations sl ON sl.id = si.stock_location_id AND sl.active
-           WHERE si.store_id = $3 AND si.variant_id = $1
-           ORDER BY sl.is_default DESC, sl.id LIMIT 1)
-         RETURNING ${STOCK_ITEM_COLUMNS}`,
-        [line.variant_id, line.quantity, storeId],
-      );
-      if (rows.length > 0) await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
-    }
+    await this.ledger.restock(manager, storeId, await this.trackedLines(manager, orderId));
   }
 
-  private trackedLines(manager: EntityManager, orderId: string): Promise<StockedLine[]> {
+  /** In variant order, as the ledger asks. */
+  private trackedLines(manager: EntityManager, orderId: string): Promise<StockMovement[]> {
     return manager.query(
-      `SELECT li.variant_id::text AS variant_id, li.quantity FROM line_items li
+      `SELECT li.variant_id::text AS "variantId", li.quantity FROM line_items li
        JOIN variants v ON v.id = li.variant_id
        WHERE li.order_id = $1 AND v.track_inventory ORDER BY li.variant_id`,
       [orderId],

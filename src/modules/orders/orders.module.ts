@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/index.js';
 import { PaymentsModule } from '../payments/index.js';
 import { ShippingModule } from '../shipping/index.js';
 import { TaxesModule } from '../taxes/index.js';
@@ -32,13 +33,21 @@ import { PaymentSerializer } from './payment.serializer.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
 import { OrderRecalculator } from './order-recalculator.js';
 import { OrderSnapshots } from './order-snapshot.js';
+import { ShipmentPlanner } from './shipment-planner.js';
 import { OrderStock } from './order-stock.js';
 import { PlacedOrdersService } from './placed-orders.service.js';
 import { StoreOrdersController } from './store-orders.controller.js';
 
 /** Carts and orders: the Store API checkout, order history and the Admin API's orders. */
 @Module({
-  imports: [ShippingModule, TaxesModule, PaymentsModule, CustomersModule, StoreCreditsModule],
+  imports: [
+    CatalogModule,
+    CustomersModule,
+    StoreCreditsModule,
+    ShippingModule,
+    TaxesModule,
+    PaymentsModule,
+  ],
   controllers: [
     StoreCartsController,
     StoreCartItemsController,
@@ -53,6 +62,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderEvents,
     OrderRecalculator,
     OrderSnapshots,
+    ShipmentPlanner,
     OrderSerializer,
     LineItemSerializer,
     ShipmentSerializer,

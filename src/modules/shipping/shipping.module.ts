@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ShipmentPlanner } from './shipment-planner.js';
+import { DeliveryOptions } from './delivery-options.js';
 
-/** Delivery methods and their calculators: how an order's shipments are planned and priced. */
+/** Delivery methods and their calculators: which methods serve an order, at what cost. */
 @Module({
-  providers: [ShipmentPlanner],
-  exports: [ShipmentPlanner],
+  providers: [DeliveryOptions],
+  exports: [DeliveryOptions],
 })
 export class ShippingModule {}

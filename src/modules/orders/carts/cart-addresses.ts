@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import { Address } from '../../customers/index.js';
+import { Address, OrderAddressCopies } from '../../customers/index.js';
 import { type FieldErrors, readAddressInput } from '../../customers/index.js';
 import type { AddressBody } from '../../customers/index.js';
 import { Country } from '../../geography/index.js';
@@ -22,7 +22,10 @@ export interface AddressChoice {
  */
 @Injectable()
 export class CartAddresses {
-  constructor(private readonly ids: PublicIdCodec) {}
+  constructor(
+    private readonly ids: PublicIdCodec,
+    private readonly copies: OrderAddressCopies,
+  ) {}
 
   /** Validates every choice first (one 422 naming all problems), then stores the copies. */
   async resolve(
@@ -38,14 +41,7 @@ export class CartAddresses {
     if (Object.keys(errors).length > 0) {
       throw new StoreError('validation_error', 'The address is invalid', errors);
     }
-    const ids: (string | null)[] = [];
-    for (const copy of fields) {
-      const saved = await manager.save(
-        manager.create(Address, { ...copy, storeId: order.storeId, customerId: null }),
-      );
-      ids.push(saved.id);
-    }
-    return ids;
+    return this.copies.save(manager, order.storeId, fields);
   }
 
   /**
@@ -65,12 +61,7 @@ export class CartAddresses {
     const unused = formerIds.filter(
       (id): id is string => id !== null && id !== order.billAddressId && id !== order.shipAddressId,
     );
-    if (unused.length === 0) return;
-    await manager.query(
-      `DELETE FROM addresses a WHERE a.id = ANY($1::bigint[]) AND a.customer_id IS NULL
-         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.bill_address_id = a.id OR o.ship_address_id = a.id)`,
-      [unused],
-    );
+    await this.copies.discardUnused(manager, unused);
   }
 
   private async fieldsOf(

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { deliveryCost } from './delivery-calculators.js';
-import type { DeliveryCalculator } from './delivery-method.entity.js';
+import {
+  type DeliveryOption,
+  DeliveryOptions,
+  deliveryCost,
+  type ShippingDestination,
+} from '../shipping/index.js';
 
 /** What the planner needs of a line item. */
 export interface ShippableLine {
@@ -19,12 +23,9 @@ export interface PlannedShipment {
   taxCategory: string | null;
 }
 
-/** Where the order ships: planning needs the country and the order's currency. */
-export interface ShippingDestination {
+/** The order being planned and where it ships. */
+export interface OrderDestination extends ShippingDestination {
   orderId: string;
-  storeId: string;
-  currency: string;
-  countryIso: string;
 }
 
 interface StockRow {
@@ -32,14 +33,6 @@ interface StockRow {
   stock_location_id: string;
   count_on_hand: number;
   backorderable: boolean;
-}
-
-interface MethodRow {
-  id: string;
-  calculator: DeliveryCalculator;
-  amount: string;
-  minimum_amount: string | null;
-  tax_category: string | null;
 }
 
 interface LocationGroup {
@@ -52,25 +45,20 @@ interface LocationGroup {
  * Splits an order into one shipment per stock location and prices every delivery method that
  * serves the destination for each shipment. A rate the shopper selected stays selected while its
  * method still applies; otherwise the cheapest one is selected. Rates are upserted, so their ids
- * stay stable across re-planning.
+ * stay stable across re-planning. The methods and their prices come from the shipping module.
  */
 @Injectable()
 export class ShipmentPlanner {
+  constructor(private readonly options: DeliveryOptions) {}
+
   async plan(
     manager: EntityManager,
-    destination: ShippingDestination,
+    destination: OrderDestination,
     lines: ShippableLine[],
   ): Promise<PlannedShipment[]> {
     const groups = await this.groupByLocation(manager, destination.storeId, lines);
     const shipmentIds = await this.syncShipments(manager, destination, groups);
-    const methods: MethodRow[] = await manager.query(
-      `SELECT dm.id::text AS id, dm.calculator, dm.amount::text AS amount,
-              dm.minimum_amount::text AS minimum_amount, dm.tax_category
-       FROM delivery_methods dm JOIN zones z ON z.id = dm.zone_id
-       WHERE dm.store_id = $1 AND dm.active AND dm.currency = $2 AND $3 = ANY(z.country_isos)
-       ORDER BY dm.position, dm.id`,
-      [destination.storeId, destination.currency, destination.countryIso],
-    );
+    const methods = await this.options.serving(manager, destination);
     const planned: PlannedShipment[] = [];
     for (const group of groups) {
       const shipmentId = shipmentIds.get(group.locationId)!;
@@ -126,7 +114,7 @@ export class ShipmentPlanner {
   /** One shipment per location in use; shipments of locations no longer used go. */
   private async syncShipments(
     manager: EntityManager,
-    destination: ShippingDestination,
+    destination: OrderDestination,
     groups: LocationGroup[],
   ): Promise<Map<string, string>> {
     const locationIds = groups.map((group) => group.locationId);
@@ -146,10 +134,10 @@ export class ShipmentPlanner {
 
   private async rate(
     manager: EntityManager,
-    destination: ShippingDestination,
+    destination: OrderDestination,
     shipmentId: string,
     group: LocationGroup,
-    methods: MethodRow[],
+    methods: DeliveryOption[],
   ): Promise<PlannedShipment> {
     await manager.query(
       `DELETE FROM delivery_rates WHERE shipment_id = $1
@@ -169,7 +157,7 @@ export class ShipmentPlanner {
         {
           calculator: method.calculator,
           amount: method.amount,
-          minimumAmount: method.minimum_amount,
+          minimumAmount: method.minimumAmount,
         },
         { itemTotal: itemTotal.toString(), quantity: group.quantity },
         destination.currency,
@@ -198,7 +186,7 @@ export class ShipmentPlanner {
       id: shipmentId,
       cost: costs[selected],
       hasSelectedRate: true,
-      taxCategory: methods[selected].tax_category,
+      taxCategory: methods[selected].taxCategory,
     };
   }
 }
