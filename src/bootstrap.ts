@@ -9,6 +9,7 @@ import {
   type DatabaseEndpoint,
   openDatabaseEndpoint,
 } from './platform/database/database-endpoint.js';
+import { ModelEvents } from './events/index.js';
 import { createHttpApp } from './http-app.js';
 import type { DemoCredentials } from './seed/seed-demo-store.js';
 import { ensureEmbeddedDemoStore } from './seed/demo-credentials-file.js';
@@ -79,7 +80,7 @@ export async function startProcess(overrides: Record<string, string> = {}): Prom
     await httpApp.init();
     // The demo store exists before the first request can be answered.
     const credentials = config.embeddedDatabase
-      ? await ensureEmbeddedDemoStore(httpApp.get(DataSource), config)
+      ? await ensureEmbeddedDemoStore(httpApp.get(DataSource), config, httpApp.get(ModelEvents))
       : undefined;
     await httpApp.listen(config.PORT, config.HOST);
     app = httpApp;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { assertEventName } from './event-patterns.js';
 import { EVENTS_TABLE } from './event.entity.js';
 import { pendingEventsOf } from './pending-events.js';
 import { eventMessageOf } from './stored-events.js';
@@ -38,6 +39,7 @@ export class EventPublisher {
   /** Records several events with one statement, in the order given. */
   async publishAll(scope: EventScope, drafts: readonly EventDraft[]): Promise<string[]> {
     if (drafts.length === 0) return [];
+    for (const draft of drafts) assertEventName(draft.name);
     const rows = drafts.map((draft) => ({
       id: randomUUID(),
       name: draft.name,

@@ -1,30 +1,26 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { QueuePort } from '../platform/queue/queue.port.js';
 import type { StoreEventMessage } from './event-envelope.js';
+import { EventDispatcher } from './event-dispatcher.js';
 import { EventFanout } from './event-fanout.js';
 import { StoredEvents } from './stored-events.js';
-import { SubscriberRegistry } from './subscriber-registry.js';
-
-export const SUBSCRIBER_JOB = 'subscriber';
-const SUBSCRIBER_ATTEMPTS = 3;
-const SUBSCRIBER_BACKOFF_MS = 1000;
 
 /**
- * Hands committed events on: sync subscribers run at once, async subscribers and fan-out targets
- * (webhook endpoints) get one job each, with ids derived from the event and the target so that
- * relaying an event twice enqueues nothing new. Marks the events relayed.
+ * Hands committed events on: each is emitted on EventEmitter2 (sync subscribers run at once,
+ * async subscribers get one job each), and fan-out targets (webhook endpoints) get one job each,
+ * with job ids derived from the event and the target so that relaying an event twice enqueues
+ * nothing new. Marks the events relayed.
  */
 @Injectable()
 export class EventRelay {
-  private readonly logger = new Logger('EventRelay');
   private fanoutTarget: EventFanout | null | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly subscribers: SubscriberRegistry,
+    private readonly dispatcher: EventDispatcher,
     private readonly queue: QueuePort,
     private readonly moduleRef: ModuleRef,
     private readonly stored: StoredEvents,
@@ -36,7 +32,7 @@ export class EventRelay {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<void> {
     if (events.length === 0) return;
-    for (const event of events) await this.enqueueSubscribers(event);
+    for (const event of events) await this.dispatcher.dispatch(event);
     const jobs = (await this.fanout()?.jobsFor(events, manager)) ?? [];
     await Promise.all(
       jobs.map((job) =>
@@ -63,30 +59,5 @@ export class EventRelay {
       }
     }
     return this.fanoutTarget ?? null;
-  }
-
-  private async enqueueSubscribers(event: StoreEventMessage): Promise<void> {
-    for (const subscriber of this.subscribers.matching(event.name)) {
-      if (subscriber.sync) {
-        try {
-          await subscriber.instance.handle(event);
-        } catch (error) {
-          this.logger.error(
-            `Subscriber ${subscriber.name} failed on ${event.name} (${event.id}): ${String(error)}`,
-          );
-        }
-        continue;
-      }
-      await this.queue.enqueue(
-        'events',
-        SUBSCRIBER_JOB,
-        { eventId: event.id, subscriber: subscriber.name },
-        {
-          jobId: `${event.id}:${subscriber.name}`,
-          attempts: SUBSCRIBER_ATTEMPTS,
-          backoffMs: SUBSCRIBER_BACKOFF_MS,
-        },
-      );
-    }
   }
 }

@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { EventDispatcher } from './event-dispatcher.js';
 import { EventPublisher } from './event-publisher.js';
 import { EventRelay } from './event-relay.js';
-import { LifecycleEntityListener } from './model-events/lifecycle-entity-listener.js';
 import { ModelEvents } from './model-events/model-events.js';
 import { ModelSerializers } from './model-events/model-serializers.js';
 import { OutboxCommitHook } from './outbox-commit-hook.js';
@@ -11,13 +11,18 @@ import { StoredEvents } from './stored-events.js';
 import { SubscriberJobs } from './subscriber-jobs.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
-/** The transactional outbox, its relay and sweeper, and explicitly registered subscribers. */
+/**
+ * The transactional outbox, its relay and sweeper, and explicitly registered subscribers, reached
+ * through the application's EventEmitter2 (`EventEmitterModule.forRoot({ wildcard: true,
+ * delimiter: '.' })`, registered by the application root).
+ */
 @Global()
 @Module({
   imports: [DiscoveryModule],
   providers: [
     EventPublisher,
     EventRelay,
+    EventDispatcher,
     StoredEvents,
     SubscriberRegistry,
     OutboxCommitHook,
@@ -25,7 +30,6 @@ import { SubscriberRegistry } from './subscriber-registry.js';
     SubscriberJobs,
     ModelSerializers,
     ModelEvents,
-    LifecycleEntityListener,
   ],
   exports: [EventPublisher, ModelEvents, EventRelay, StoredEvents, OutboxSweeper, OutboxCommitHook],
 })

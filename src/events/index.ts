@@ -1,11 +1,20 @@
+// The public face of the events module: code outside src/events imports from here only.
 export type { StoreEventMessage } from './event-envelope.js';
 export { EventFanout } from './event-fanout.js';
 export type { FanoutJob } from './event-fanout.js';
-export { matchesAnyEventPattern } from './event-patterns.js';
+export { EVENT_NAME, EVENT_PATTERN } from './event-patterns.js';
 export { EventPublisher } from './event-publisher.js';
+export type { EventDraft, EventScope } from './event-publisher.js';
+export { EventRelay } from './event-relay.js';
 export { StoreEvent } from './event.entity.js';
 export { EventsModule } from './events.module.js';
 export { PublishesLifecycleEvents } from './model-events/lifecycle.decorator.js';
+export type { LifecycleAction, ModelClass } from './model-events/lifecycle.decorator.js';
 export { ModelEvents } from './model-events/model-events.js';
 export type { ModelChange } from './model-events/model-events.js';
-export { eventMessageOf } from './stored-events.js';
+export type { EventPayload, ModelSerializer } from './model-events/model-serializers.js';
+export { OutboxCommitHook } from './outbox-commit-hook.js';
+export { OutboxSweeper } from './outbox-sweeper.js';
+export { eventMessageOf, StoredEvents } from './stored-events.js';
+export { Subscribes } from './subscriber.decorator.js';
+export type { EventSubscriber, SubscriberOptions } from './subscriber.decorator.js';

@@ -1,14 +1,23 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { QueuePort } from '../platform/queue/queue.port.js';
+import type { StoreEventMessage } from './event-envelope.js';
 import { StoredEvents } from './stored-events.js';
-import { SubscriberRegistry } from './subscriber-registry.js';
+import { type RegisteredSubscriber, SubscriberRegistry } from './subscriber-registry.js';
+
+export const SUBSCRIBER_JOB = 'subscriber';
+const SUBSCRIBER_ATTEMPTS = 3;
+const SUBSCRIBER_BACKOFF_MS = 1000;
 
 interface SubscriberJobData {
   eventId: string;
   subscriber: string;
 }
 
-/** Runs async subscribers from the `events` queue (retries come from the job's options). */
+/**
+ * The bridge from in-process dispatch to background subscribers: one `events` queue job per event
+ * and async subscriber, with the job id `<event id>:<subscriber name>`, so relaying an event twice
+ * enqueues it once. Runs those jobs (retries come from the job's options).
+ */
 @Injectable()
 export class SubscriberJobs implements OnModuleInit {
   private readonly logger = new Logger('Subscribers');
@@ -32,6 +41,15 @@ export class SubscriberJobs implements OnModuleInit {
         );
         throw error;
       }
+    });
+  }
+
+  enqueue(subscriber: RegisteredSubscriber, event: StoreEventMessage): Promise<void> {
+    const data: SubscriberJobData = { eventId: event.id, subscriber: subscriber.name };
+    return this.queue.enqueue('events', SUBSCRIBER_JOB, data, {
+      jobId: `${event.id}:${subscriber.name}`,
+      attempts: SUBSCRIBER_ATTEMPTS,
+      backoffMs: SUBSCRIBER_BACKOFF_MS,
     });
   }
 }

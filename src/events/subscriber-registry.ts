@@ -1,6 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
-import { matchesAnyEventPattern } from './event-patterns.js';
+import { EVENT_PATTERN } from './event-patterns.js';
 import {
   EVENT_SUBSCRIBER,
   type EventSubscriber,
@@ -18,16 +18,25 @@ export interface RegisteredSubscriber extends SubscriberDeclaration {
  * `@Subscribes`. A decorated class no module provides is never found, so it never runs.
  */
 @Injectable()
-export class SubscriberRegistry implements OnModuleInit {
-  private subscribers: RegisteredSubscriber[] = [];
+export class SubscriberRegistry {
+  private subscribers?: RegisteredSubscriber[];
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly reflector: Reflector,
   ) {}
 
-  onModuleInit(): void {
-    this.subscribers = this.discovery
+  /** Found on first use, once every provider exists (from a lifecycle hook or a job, not a constructor). */
+  all(): readonly RegisteredSubscriber[] {
+    return (this.subscribers ??= this.discover());
+  }
+
+  byName(name: string): RegisteredSubscriber | undefined {
+    return this.all().find((subscriber) => subscriber.name === name);
+  }
+
+  private discover(): RegisteredSubscriber[] {
+    return this.discovery
       .getProviders()
       .filter((wrapper) => wrapper.metatype && wrapper.instance)
       .flatMap((wrapper) => {
@@ -40,17 +49,14 @@ export class SubscriberRegistry implements OnModuleInit {
         if (typeof instance.handle !== 'function') {
           throw new Error(`Subscriber ${wrapper.name} has no handle(event) method`);
         }
+        const invalid = declaration.events.filter((pattern) => !EVENT_PATTERN.test(pattern));
+        if (declaration.events.length === 0 || invalid.length > 0) {
+          throw new Error(
+            `Subscriber ${wrapper.name} must subscribe to event names, <prefix>.* patterns or *` +
+              (invalid.length > 0 ? `, not ${invalid.map((p) => `"${p}"`).join(', ')}` : ''),
+          );
+        }
         return [{ ...declaration, name: String(wrapper.name), instance }];
       });
-  }
-
-  matching(eventName: string): RegisteredSubscriber[] {
-    return this.subscribers.filter((subscriber) =>
-      matchesAnyEventPattern(subscriber.events, eventName),
-    );
-  }
-
-  byName(name: string): RegisteredSubscriber | undefined {
-    return this.subscribers.find((subscriber) => subscriber.name === name);
   }
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/index.js';
+import type { ModelEvents } from '../events/index.js';
 import { type DemoCredentials, seedDemoStore } from './seed-demo-store.js';
 
 /**
@@ -11,10 +12,11 @@ import { type DemoCredentials, seedDemoStore } from './seed-demo-store.js';
 export async function ensureEmbeddedDemoStore(
   dataSource: DataSource,
   config: AppConfig,
+  events?: ModelEvents,
 ): Promise<DemoCredentials> {
   const file = join(config.DATA_DIR, 'demo-credentials.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
-  const credentials = await seedDemoStore(dataSource, config);
+  const credentials = await seedDemoStore(dataSource, config, events);
   mkdirSync(config.DATA_DIR, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return credentials;

@@ -4,6 +4,7 @@ import { ID_PREFIX } from '../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../common/ids/public-id.js';
 import { Money } from '../common/money/money.js';
 import type { AppConfig } from '../config/index.js';
+import type { ModelEvents } from '../events/index.js';
 import { ApiKey, type ApiKeyType } from '../modules/auth/index.js';
 import { ApiKeyTokens } from '../modules/auth/index.js';
 import { passwordHasher } from '../modules/auth/index.js';
@@ -55,7 +56,13 @@ async function issueKey(
   return issued.token;
 }
 
-async function seedCatalog(manager: EntityManager, store: Store): Promise<void> {
+/** Publishes `product.created`, `variant.created` and `stock_item.created` as it writes them. */
+async function seedCatalog(
+  manager: EntityManager,
+  store: Store,
+  events: ModelEvents | undefined,
+): Promise<void> {
+  const scope = { manager, storeId: store.id };
   const location = await manager.save(
     manager.create(StockLocation, {
       storeId: store.id,
@@ -76,6 +83,7 @@ async function seedCatalog(manager: EntityManager, store: Store): Promise<void> 
         createdAt: new Date(Date.now() - (DEMO_PRODUCTS.length - index) * 60_000),
       }),
     );
+    await events?.created(scope, product);
     const values = demo.options?.values ?? [''];
     const skuBase = `${slugify(demo.name).slice(0, 12).toUpperCase()}-${store.code.slice(-6).toUpperCase()}`;
     const variants = await manager.save(
@@ -91,6 +99,7 @@ async function seedCatalog(manager: EntityManager, store: Store): Promise<void> 
         }),
       ),
     );
+    for (const variant of variants) await events?.created(scope, variant);
     await manager.insert(
       Price,
       variants.flatMap((variant) => [
@@ -102,16 +111,18 @@ async function seedCatalog(manager: EntityManager, store: Store): Promise<void> 
         },
       ]),
     );
-    await manager.insert(
-      StockItem,
-      variants.map((variant) => ({
-        storeId: store.id,
-        stockLocationId: location.id,
-        variantId: variant.id,
-        countOnHand: UNITS_PER_VARIANT,
-        backorderable: false,
-      })),
+    const stockItems = await manager.save(
+      variants.map((variant) =>
+        manager.create(StockItem, {
+          storeId: store.id,
+          stockLocationId: location.id,
+          variantId: variant.id,
+          countOnHand: UNITS_PER_VARIANT,
+          backorderable: false,
+        }),
+      ),
     );
+    for (const item of stockItems) await events?.created(scope, item);
   }
 }
 
@@ -119,10 +130,13 @@ async function seedCatalog(manager: EntityManager, store: Store): Promise<void> 
  * Creates a complete, separate demo store (catalog, stock, a digital download, US and EU zones
  * with shipping, tax and payment methods, keys and an admin)
  * in one transaction and returns the credentials, which exist nowhere else in the clear.
+ * With the application's `events`, the catalog's lifecycle events are published in that
+ * transaction; without them (the CLI, which runs no application) nothing is published.
  */
 export async function seedDemoStore(
   dataSource: DataSource,
   config: AppConfig,
+  events?: ModelEvents,
 ): Promise<DemoCredentials> {
   const tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
   const ids = new PublicIdCodec(config.ID_ALPHABET);
@@ -157,7 +171,7 @@ export async function seedDemoStore(
       }),
     ]);
     await seedCheckoutSettings(manager, store.id, { us, eu });
-    await seedCatalog(manager, store);
+    await seedCatalog(manager, store, events);
     await seedDemoDigitals(manager, store);
     const role = await manager.save(
       manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),

@@ -1,7 +1,7 @@
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
-import { ModelEvents } from '../../src/events/model-events/model-events.js';
+import { ModelEvents } from '../../src/events/index.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
-import { BrandProbeModule, ProbeBrand } from '../helpers/brand-probe.module.js';
+import { BrandProbeModule, ProbeBrand, ProbeBrands } from '../helpers/brand-probe.module.js';
 import {
   CartClient,
   CheckoutRecords,
@@ -280,10 +280,8 @@ describe('Lifecycle and domain events', () => {
       (await eventsOf()).filter((event) => event.name.startsWith('brand.'));
 
     it('publishes brand.created|updated|deleted with its serializer output, and named events', async () => {
-      const repository = t.dataSource.getRepository(ProbeBrand);
-      const brand = await repository.save(repository.create({ storeId: storeKey, name: 'Acme' }));
-      brand.name = 'Acme Corp';
-      await repository.save(brand);
+      const brands = t.app.get(ProbeBrands);
+      const brand = await brands.rename(await brands.create(storeKey, 'Acme'), 'Acme Corp');
       const events = t.app.get(ModelEvents);
       await t.dataSource.transaction(async (manager) => {
         await events.publish({ manager, storeId: storeKey }, 'brand.featured', brand);
@@ -293,7 +291,7 @@ describe('Lifecycle and domain events', () => {
         });
       });
       const id = brand.id;
-      await repository.remove(brand);
+      await brands.remove(brand);
 
       const publicId = `brand_${id}x`;
       expect(await brandEvents()).toEqual([
@@ -325,17 +323,55 @@ describe('Lifecycle and domain events', () => {
       ]);
     });
 
-    it('refuses a change by criteria, which names no record, and the change rolls back', async () => {
-      const repository = t.dataSource.getRepository(ProbeBrand);
-      const brand = await repository.save(repository.create({ storeId: storeKey, name: 'Quiet' }));
+    it('a change written in raw SQL publishes as explicitly, in its own transaction', async () => {
+      const brands = t.app.get(ProbeBrands);
+      const brand = await brands.create(storeKey, 'Quiet');
       const before = (await brandEvents()).length;
-      await expect(
-        t.dataSource.transaction((manager) =>
-          manager.update(ProbeBrand, { id: brand.id }, { name: 'Loud' }),
-        ),
-      ).rejects.toThrow(/by criteria/);
-      expect((await repository.findOneByOrFail({ id: brand.id })).name).toBe('Quiet');
+      await brands.renameBySql(brand.id, 'Loud');
+      expect(
+        (await t.dataSource.getRepository(ProbeBrand).findOneByOrFail({ id: brand.id })).name,
+      ).toBe('Loud');
+      expect((await brandEvents()).slice(before)).toEqual([
+        {
+          name: 'brand.updated',
+          payload: { id: `brand_${brand.id}x`, name: 'Loud' },
+          metadata: { model: 'brand' },
+        },
+      ]);
+    });
+
+    it('a change that rolls back publishes nothing', async () => {
+      const brands = t.app.get(ProbeBrands);
+      const brand = await brands.create(storeKey, 'Steady');
+      const before = (await brandEvents()).length;
+      await expect(brands.renameBySql(brand.id, 'Shaky', { rollBack: true })).rejects.toThrow(
+        /rolled back on purpose/,
+      );
+      expect(
+        (await t.dataSource.getRepository(ProbeBrand).findOneByOrFail({ id: brand.id })).name,
+      ).toBe('Steady');
       expect(await brandEvents()).toHaveLength(before);
+    });
+
+    it('names the model from the decorator only: a record or class that did not opt in is refused', async () => {
+      const events = t.app.get(ModelEvents);
+      class Gadget {
+        id = 'gadget_1';
+      }
+      const before = (await eventsOf()).length;
+      await t.dataSource.transaction(async (manager) => {
+        const scope = { manager, storeId: storeKey };
+        await expect(events.created(scope, new Gadget())).rejects.toThrow(
+          /A Gadget names no model for lifecycle events.*@PublishesLifecycleEvents/,
+        );
+        await expect(events.updated(scope, { id: 'brand_1x', name: 'Row' })).rejects.toThrow(
+          /A plain object names no model/,
+        );
+        await expect(events.deleted(scope, Gadget, { id: 'gadget_1' })).rejects.toThrow(
+          /Gadget did not opt in to lifecycle events/,
+        );
+      });
+      expect(await eventsOf()).toHaveLength(before);
     });
 
     it('refuses a payload whose id is a raw database key', async () => {

@@ -1,7 +1,9 @@
-import { EventPublisher } from '../../src/events/event-publisher.js';
-import { OutboxCommitHook } from '../../src/events/outbox-commit-hook.js';
-import { OutboxSweeper } from '../../src/events/outbox-sweeper.js';
-import { StoredEvents } from '../../src/events/stored-events.js';
+import {
+  EventPublisher,
+  OutboxCommitHook,
+  OutboxSweeper,
+  StoredEvents,
+} from '../../src/events/index.js';
 import {
   EventsProbeModule,
   failingCalls,

@@ -1,7 +1,7 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { PublishesLifecycleEvents } from '../../src/events/model-events/lifecycle.decorator.js';
+import { Column, DataSource, Entity, type EntityManager, PrimaryGeneratedColumn } from 'typeorm';
+import { type EventScope, ModelEvents, PublishesLifecycleEvents } from '../../src/events/index.js';
 
 /** An entity an extension adds, opted in to lifecycle events under its own name. */
 @PublishesLifecycleEvents('brand')
@@ -20,7 +20,7 @@ export class ProbeBrand {
 /** Found by naming convention for the `brand` model. */
 @Injectable()
 export class BrandSerializer {
-  serialize(brand: ProbeBrand): Record<string, unknown> {
+  serialize(brand: Pick<ProbeBrand, 'id' | 'name'>): Record<string, unknown> {
     return { id: `brand_${brand.id}x`, name: brand.name };
   }
 }
@@ -31,6 +31,60 @@ export class GadgetSerializer {
   serialize(gadget: { id: string }): Record<string, unknown> {
     return { id: gadget.id };
   }
+}
+
+/**
+ * The extension's service: it writes brands and publishes their lifecycle events in the same
+ * transaction, whether the write goes through TypeORM or raw SQL.
+ */
+@Injectable()
+export class ProbeBrands {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: ModelEvents,
+  ) {}
+
+  create(storeId: string, name: string): Promise<ProbeBrand> {
+    return this.dataSource.transaction(async (manager) => {
+      const brand = await manager.save(manager.create(ProbeBrand, { storeId, name }));
+      await this.events.created(scopeOf(manager, brand), brand);
+      return brand;
+    });
+  }
+
+  rename(brand: ProbeBrand, name: string): Promise<ProbeBrand> {
+    return this.dataSource.transaction(async (manager) => {
+      brand.name = name;
+      const saved = await manager.save(brand);
+      await this.events.updated(scopeOf(manager, saved), saved);
+      return saved;
+    });
+  }
+
+  /** A change by criteria, written in SQL: the row it returns is published explicitly. */
+  renameBySql(id: string, name: string, options: { rollBack?: boolean } = {}): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows]: [Pick<ProbeBrand, 'id' | 'storeId' | 'name'>[], number] = await manager.query(
+        `UPDATE probe_brands SET name = $2 WHERE id = $1
+         RETURNING id::text AS id, store_id::text AS "storeId", name`,
+        [id, name],
+      );
+      for (const row of rows) await this.events.updated(scopeOf(manager, row), ProbeBrand, row);
+      if (options.rollBack) throw new Error('rolled back on purpose');
+    });
+  }
+
+  remove(brand: ProbeBrand): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      // Before the row goes, while the record still has its id.
+      await this.events.deleted(scopeOf(manager, brand), brand);
+      await manager.remove(brand);
+    });
+  }
+}
+
+function scopeOf(manager: EntityManager, brand: { storeId: string }): EventScope {
+  return { manager, storeId: brand.storeId };
 }
 
 /** Creates the extension's table (an extension would ship a migration). */
@@ -50,6 +104,6 @@ class ProbeBrandTable implements OnModuleInit {
 
 @Module({
   imports: [TypeOrmModule.forFeature([ProbeBrand])],
-  providers: [BrandSerializer, GadgetSerializer, ProbeBrandTable],
+  providers: [BrandSerializer, GadgetSerializer, ProbeBrandTable, ProbeBrands],
 })
 export class BrandProbeModule {}

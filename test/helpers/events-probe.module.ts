@@ -1,8 +1,11 @@
 import { Injectable, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { StoreEventMessage } from '../../src/events/event-envelope.js';
-import { EventPublisher } from '../../src/events/event-publisher.js';
-import { type EventSubscriber, Subscribes } from '../../src/events/subscriber.decorator.js';
+import {
+  EventPublisher,
+  type EventSubscriber,
+  type StoreEventMessage,
+  Subscribes,
+} from '../../src/events/index.js';
 
 /** What the probe subscribers saw, by subscriber. */
 export const received: Record<string, StoreEventMessage[]> = {};
@@ -36,6 +39,51 @@ export class FlakySubscriber implements EventSubscriber {
     failingCalls[event.id] = (failingCalls[event.id] ?? 0) + 1;
     if (failingCalls[event.id] < 3) throw new Error('not yet');
     record('flaky', event);
+  }
+}
+
+/** Every event of the order model, at any depth. */
+@Injectable()
+@Subscribes(['order.*'], { sync: true })
+export class OrderModelSyncSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('order-model-sync', event);
+  }
+}
+
+/** Line item events under the order model only. */
+@Injectable()
+@Subscribes(['order.line_item.*'], { sync: true })
+export class OrderLineItemSyncSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('order-line-item-sync', event);
+  }
+}
+
+/** Exact names only. */
+@Injectable()
+@Subscribes(['order.completed', 'payment.paid'], { sync: true })
+export class ExactNamesSyncSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('exact-sync', event);
+  }
+}
+
+/** Patterns that overlap: an event they share still reaches it once. */
+@Injectable()
+@Subscribes(['order.*', 'order.completed', 'order.line_item.*', '*'], { sync: true })
+export class OverlappingSyncSubscriber implements EventSubscriber {
+  handle(event: StoreEventMessage): void {
+    record('overlapping-sync', event);
+  }
+}
+
+/** A sync subscriber that fails: the others still run, and the event is still relayed. */
+@Injectable()
+@Subscribes(['probe.failing_sync'], { sync: true })
+export class FailingSyncSubscriber implements EventSubscriber {
+  handle(): void {
+    throw new Error('sync subscriber failure');
   }
 }
 
@@ -73,6 +121,16 @@ export class ProbePublisher {
 }
 
 @Module({
-  providers: [BrandSubscriber, EverythingSyncSubscriber, FlakySubscriber, ProbePublisher],
+  providers: [
+    BrandSubscriber,
+    EverythingSyncSubscriber,
+    FlakySubscriber,
+    OrderModelSyncSubscriber,
+    OrderLineItemSyncSubscriber,
+    ExactNamesSyncSubscriber,
+    OverlappingSyncSubscriber,
+    FailingSyncSubscriber,
+    ProbePublisher,
+  ],
 })
 export class EventsProbeModule {}

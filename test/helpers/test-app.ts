@@ -6,6 +6,7 @@ import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { type AppConfig, configFromEnvironment } from '../../src/config/index.js';
+import { ModelEvents } from '../../src/events/index.js';
 import {
   type DatabaseEndpoint,
   openDatabaseEndpoint,
@@ -68,7 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataSource,
     baseUrl,
     http: new HttpClient(baseUrl),
-    seedStore: () => seedDemoStore(dataSource, config),
+    seedStore: () => seedDemoStore(dataSource, config, app.get(ModelEvents)),
     async close() {
       await app.close();
       if (!options.database) await database.close();

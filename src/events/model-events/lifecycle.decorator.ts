@@ -5,11 +5,16 @@ const LIFECYCLE_MODEL = Symbol('store:lifecycle-model');
 /** The lifecycle actions every opted-in model publishes as `<model>.<action>`. */
 export type LifecycleAction = 'created' | 'updated' | 'deleted';
 
+/** A class, such as an entity that opted in to lifecycle events. */
+export type ModelClass = abstract new (...args: never[]) => object;
+
 /**
- * Opts an entity in to lifecycle events: saving, inserting or removing it through TypeORM publishes
- * `<model>.created|updated|deleted` in the same transaction, with the output of the serializer
- * named after the model (`brand` → `BrandSerializer`) as the payload. The model name defaults to
- * the class name in snake_case.
+ * Opts an entity in to lifecycle events and names its model: `brand` for
+ * `@PublishesLifecycleEvents('brand')`, the class name in snake_case without an argument
+ * (`StockItem` → `stock_item`). The decorator publishes nothing by itself: the code that changes
+ * a record publishes `<model>.created|updated|deleted` in its own transaction with
+ * `ModelEvents.created|updated|deleted(scope, record)`, which takes the model name from here, and
+ * the payload is the output of the serializer named after the model (`brand` → `BrandSerializer`).
  */
 export function PublishesLifecycleEvents(model?: string): ClassDecorator {
   return (target) => {

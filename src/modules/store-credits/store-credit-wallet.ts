@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
 import { ModelEvents } from '../../events/index.js';
+import { StoreCredit } from './store-credit.entity.js';
 import type { StoreCreditRecord } from './store-credit.serializer.js';
 
 const CREDIT_COLUMNS = `id::text AS id, store_id::text AS "storeId", customer_id::text AS "customerId",
@@ -80,7 +81,8 @@ export class StoreCreditWallet {
       parameters,
     );
     if (rows.length === 0) return false;
-    await this.events.updated({ manager, storeId: rows[0].storeId }, 'store_credit', rows[0]);
+    // A row read by SQL: the entity class names the model (`store_credit`).
+    await this.events.updated({ manager, storeId: rows[0].storeId }, StoreCredit, rows[0]);
     return true;
   }
 }
