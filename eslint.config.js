@@ -22,10 +22,36 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'test/helpers/*.module.ts'],
+    files: ['src/**/*.ts', 'examples/**/*.ts', 'test/helpers/*.module.ts'],
     rules: {
       // Nest resolves constructor parameters from emitted metadata: classes used there are value imports.
       '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    // Extensions are written against the public faces of the service, as the import rules require
+    // of its own modules (.dependency-cruiser.cjs covers src/ only).
+    files: ['examples/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/modules/*/**', '!**/src/modules/*/index.js'],
+              message: 'Reach a module through its public face, src/modules/<name>/index.js.',
+            },
+            {
+              group: ['**/src/events/**', '!**/src/events/index.js'],
+              message: 'Reach the events module through src/events/index.js.',
+            },
+            {
+              group: ['**/src/seed/**', '**/src/config/**/*', '**/src/*.js'],
+              message: 'Extensions import public faces, src/common and src/platform only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
