@@ -29,6 +29,13 @@ interface PaymentRow {
 }
 
 /** Charging and voiding an order's payments. */
+/** A payment moving to another state, with the gateway's reference when it gave one. */
+interface PaymentTransition {
+  paymentId: string;
+  to: string;
+  reference?: string | null;
+}
+
 @Injectable()
 export class OrderPayments {
   constructor(
@@ -57,7 +64,7 @@ export class OrderPayments {
         ? balance.min(Money.of(payment.amount, currency))
         : balance;
       if (amount.isZero() || amount.isNegative()) {
-        await this.transition(manager, order, payment.id, 'void');
+        await this.transition(manager, order, { paymentId: payment.id, to: 'void' });
         continue;
       }
       const charge = amount.round().toString();
@@ -66,7 +73,11 @@ export class OrderPayments {
         payment.id,
         charge,
       ]);
-      await this.transition(manager, order, payment.id, next.state, next.reference);
+      await this.transition(manager, order, {
+        paymentId: payment.id,
+        to: next.state,
+        reference: next.reference,
+      });
       if (next.state === 'completed') captured = captured.plus(charge);
       balance = balance.minus(charge);
     }
@@ -86,7 +97,7 @@ export class OrderPayments {
       if (payment.store_credit_id && payment.state === 'completed') {
         await this.wallet.refund(manager, payment.store_credit_id, payment.amount);
       }
-      await this.transition(manager, order, payment.id, 'void');
+      await this.transition(manager, order, { paymentId: payment.id, to: 'void' });
     }
   }
 
@@ -100,7 +111,7 @@ export class OrderPayments {
       `UPDATE payments SET failure_message = $2, response_code = $3, updated_at = now() WHERE id = $1`,
       [refusal.paymentId, refusal.message, refusal.reference],
     );
-    await this.transition(manager, order, refusal.paymentId, 'failed');
+    await this.transition(manager, order, { paymentId: refusal.paymentId, to: 'failed' });
   }
 
   private async charge(
@@ -146,9 +157,7 @@ export class OrderPayments {
   private async transition(
     manager: EntityManager,
     order: Order,
-    paymentId: string,
-    next: string,
-    reference: string | null = null,
+    { paymentId, to: next, reference = null }: PaymentTransition,
   ): Promise<void> {
     const [rows]: [{ previous: string }[], number] = await manager.query(
       `UPDATE payments p SET state = $2, response_code = COALESCE($3, p.response_code), updated_at = now()
