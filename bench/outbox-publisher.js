@@ -13,7 +13,7 @@ import { AppModule } from '../dist/app.module.js';
 import { configFromEnvironment } from '../dist/config/index.js';
 import { EventPublisher } from '../dist/events/event-publisher.js';
 import { OutboxCommitHook } from '../dist/events/outbox-commit-hook.js';
-import { AdminWebhookEndpoints } from '../dist/modules/webhooks/admin-webhook-endpoints.service.js';
+import { AdminWebhookEndpointsService } from '../dist/modules/webhooks/admin-webhook-endpoints.service.js';
 import { openDatabaseEndpoint } from '../dist/platform/database/database-endpoint.js';
 
 export const EVENT_NAME = 'order.completed';
@@ -85,7 +85,7 @@ async function publishOne(storeId) {
 const commands = {
   async endpoint({ storeId, url }) {
     const created = await app
-      .get(AdminWebhookEndpoints)
+      .get(AdminWebhookEndpointsService)
       .create(
         { storeId, defaultCurrency: 'USD', supportedCurrencies: ['USD'] },
         { url, subscriptions: [EVENT_NAME], name: 'bench receiver' },
