@@ -218,27 +218,27 @@ export class OrderRecalculator {
         ],
       );
     }
-    await manager.query(
-      `UPDATE line_items li SET additional_tax_total = t.additional, included_tax_total = t.included
-       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS t(id, additional, included)
-       WHERE li.id = t.id`,
-      [
-        totals.lines.map((line) => line.key),
-        totals.lines.map((line) => line.additionalTaxTotal),
-        totals.lines.map((line) => line.includedTaxTotal),
-      ],
-    );
-    await manager.query(
-      `UPDATE shipments s SET additional_tax_total = t.additional, included_tax_total = t.included
-       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS t(id, additional, included)
-       WHERE s.id = t.id`,
-      [
-        totals.shipments.map((shipment) => shipment.key),
-        totals.shipments.map((shipment) => shipment.additionalTaxTotal),
-        totals.shipments.map((shipment) => shipment.includedTaxTotal),
-      ],
-    );
+    await writeTaxTotals(manager, 'line_items', totals.lines);
+    await writeTaxTotals(manager, 'shipments', totals.shipments);
   }
+}
+
+/** Each taxed row's own tax totals, in one statement per table. */
+async function writeTaxTotals(
+  manager: EntityManager,
+  table: 'line_items' | 'shipments',
+  rows: { key: string; additionalTaxTotal: string; includedTaxTotal: string }[],
+): Promise<void> {
+  await manager.query(
+    `UPDATE ${table} taxed SET additional_tax_total = t.additional, included_tax_total = t.included
+     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS t(id, additional, included)
+     WHERE taxed.id = t.id`,
+    [
+      rows.map((row) => row.key),
+      rows.map((row) => row.additionalTaxTotal),
+      rows.map((row) => row.includedTaxTotal),
+    ],
+  );
 }
 
 /** Whether the order's live payments pay for it (see `paymentsCover`). */
