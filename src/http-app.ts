@@ -9,6 +9,7 @@ import type { DatabaseEndpoint } from './platform/database/database-endpoint.js'
 import { logRequests } from './platform/logging/request-log.js';
 import { setUpOpenApi } from './platform/openapi/openapi.js';
 import { toErrorResponse } from './platform/http/error-response.js';
+import { registerJsonBodies } from './platform/http/json-bodies.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { registerMultipart } from './platform/http/uploads/multipart.js';
 
@@ -46,6 +47,7 @@ export async function createHttpApp(
   );
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
+  registerJsonBodies(app, config.BODY_LIMIT_BYTES);
   await registerMultipart(app);
   setUpOpenApi(app);
   return app;
