@@ -238,6 +238,49 @@ describe('Store API: the signed-in customer (/customers/me)', () => {
       expect(details).toEqual({ password: ['password must be at least 8 characters long'] });
     });
 
+    it('refuses a password_confirmation that does not match: 422, nothing changes', async () => {
+      const customer = await store.register();
+      const before = await stored(customer);
+      for (const confirmation of ['not the new one', '', null]) {
+        const details = expectError(
+          await patchMe(customer, {
+            password: 'a brand new one',
+            password_confirmation: confirmation,
+            current_password: customer.password,
+            first_name: 'Changed',
+          }),
+          422,
+          'validation_error',
+        );
+        expect(details).toEqual({
+          password_confirmation: ['password_confirmation must match password'],
+        });
+      }
+      // A confirmation without a new password confirms nothing.
+      expectError(
+        await patchMe(customer, { password_confirmation: 'a brand new one', first_name: 'X' }),
+        422,
+        'validation_error',
+      );
+      expect(await stored(customer)).toEqual(before);
+      const tokens = await refreshTokensOf(t, ids.customer(customer.id));
+      expect(tokens.every((token) => token.revoked_at === null)).toBe(true);
+      expect((await store.login(customer.email, customer.password)).status).toBe(200);
+    });
+
+    it('changes it when password_confirmation matches', async () => {
+      const customer = await store.register();
+      const newPassword = 'a confirmed new secret';
+      const response = await patchMe(customer, {
+        password: newPassword,
+        password_confirmation: newPassword,
+        current_password: customer.password,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).not.toHaveProperty('password_confirmation');
+      expect((await store.login(customer.email, newPassword)).status).toBe(200);
+    });
+
     it('changes it and ends every session of the customer', async () => {
       const customer = await store.register();
       const second = await store.login(customer.email, customer.password);

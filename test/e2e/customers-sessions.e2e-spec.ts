@@ -120,6 +120,39 @@ describe('Store API: customer registration and sessions', () => {
       });
     });
 
+    it('refuses a password_confirmation that does not match: 422, nothing stored', async () => {
+      const email = uniqueEmail();
+      for (const confirmation of ['a different secret', 'a matching secrex', '', null, 12345678]) {
+        const details = expectError(
+          await store.call('POST', '/customers', {
+            json: {
+              email,
+              password: 'a matching secret',
+              password_confirmation: confirmation,
+              first_name: 'Mismatched',
+            },
+          }),
+          422,
+          'validation_error',
+        );
+        expect(details).toEqual({
+          password_confirmation: ['password_confirmation must match password'],
+        });
+      }
+      expect(await customerRow(email)).toBeUndefined();
+    });
+
+    it('registers when password_confirmation matches the password', async () => {
+      const email = uniqueEmail();
+      const response = await store.call('POST', '/customers', {
+        json: { email, password: 'a matching secret', password_confirmation: 'a matching secret' },
+      });
+      expect(response.status).toBe(201);
+      expect(response.body.user).not.toHaveProperty('password_confirmation');
+      expect((await customerRow(email)).email).toBe(email);
+      expect((await store.login(email, 'a matching secret')).status).toBe(200);
+    });
+
     it('refuses an email already registered in the store, whatever its case', async () => {
       const first = await store.register();
       const details = expectError(

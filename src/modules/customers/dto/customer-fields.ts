@@ -9,6 +9,7 @@ import {
   MaxLength,
   MinLength,
   ValidateIf,
+  ValidateBy,
 } from 'class-validator';
 import { normalizeEmailInput } from '../customer-email.js';
 
@@ -42,6 +43,25 @@ export function NewPasswordField(options: { required: boolean }) {
       message: `password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
     }),
     MaxLength(PASSWORD_MAX_LENGTH),
+  );
+}
+
+/**
+ * `password_confirmation`: optional, but when sent it must equal `password` (also when no password
+ * is sent: a confirmation of nothing is a mismatch).
+ */
+export function PasswordConfirmationField() {
+  return applyDecorators(
+    ApiPropertyOptional({ description: 'When sent, must equal `password`' }),
+    WhenSent(),
+    ValidateBy({
+      name: 'matchesPassword',
+      validator: {
+        validate: (value: unknown, args) =>
+          typeof value === 'string' && value === (args?.object as { password?: unknown }).password,
+        defaultMessage: () => 'password_confirmation must match password',
+      },
+    }),
   );
 }
 

@@ -1,4 +1,9 @@
-import { CustomerProfileFields, EmailField, NewPasswordField } from './customer-fields.js';
+import {
+  CustomerProfileFields,
+  EmailField,
+  NewPasswordField,
+  PasswordConfirmationField,
+} from './customer-fields.js';
 
 export class RegisterCustomerBody extends CustomerProfileFields {
   @EmailField({ required: true })
@@ -6,4 +11,7 @@ export class RegisterCustomerBody extends CustomerProfileFields {
 
   @NewPasswordField({ required: true })
   password: string;
+
+  @PasswordConfirmationField()
+  password_confirmation?: string;
 }

@@ -1,6 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
-import { CustomerProfileFields, EmailField, NewPasswordField } from './customer-fields.js';
+import {
+  CustomerProfileFields,
+  EmailField,
+  NewPasswordField,
+  PasswordConfirmationField,
+} from './customer-fields.js';
 
 export class UpdateProfileBody extends CustomerProfileFields {
   @EmailField({ required: false })
@@ -8,6 +13,9 @@ export class UpdateProfileBody extends CustomerProfileFields {
 
   @NewPasswordField({ required: false })
   password?: string;
+
+  @PasswordConfirmationField()
+  password_confirmation?: string;
 
   @ApiPropertyOptional({
     description: 'The present password; needed to change `email` or `password`',
