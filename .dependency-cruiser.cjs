@@ -14,6 +14,7 @@ const MODULES = [
   'store-credits',
   'shipping',
   'taxes',
+  'markets',
   'payments',
   'orders',
   'digital',

@@ -22,6 +22,7 @@ import { QueueModule } from './platform/queue/queue.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { WebhooksModule } from './modules/webhooks/index.js';
 import { DigitalModule } from './modules/digital/index.js';
+import { MarketsModule } from './modules/markets/index.js';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         StaffModule,
         OrdersModule,
         DigitalModule,
+        MarketsModule,
         MailModule,
         WebhooksModule,
         HealthModule,

@@ -1,0 +1,5 @@
+export { MarketDirectoryService } from './market-directory.service.js';
+export type { StoreMarkets } from './market-directory.service.js';
+export { deriveMarkets, marketFor } from './markets.js';
+export type { Market, MarketStore, SellingZone } from './markets.js';
+export { MarketsModule } from './markets.module.js';

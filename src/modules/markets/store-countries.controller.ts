@@ -1,0 +1,49 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { StoreError } from '../../common/errors/store-error.js';
+import { CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { CountryLookupService } from './country-lookup.service.js';
+import { MarketDirectoryService } from './market-directory.service.js';
+import { marketFor } from './markets.js';
+import { ReferenceDataSerializer } from './reference-data.serializer.js';
+
+@ApiTags('Store: reference data')
+@ApiSecurity('publishable-key')
+@Controller('api/v3/store/countries')
+export class StoreCountriesController {
+  constructor(
+    private readonly countries: CountryLookupService,
+    private readonly markets: MarketDirectoryService,
+    private readonly serializer: ReferenceDataSerializer,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Every country, by name, each with the market that sells there (or null)',
+  })
+  async list(@CurrentStore() store: StoreContext) {
+    const [countries, directory] = await Promise.all([
+      this.countries.all(),
+      this.markets.ofStore(store.storeId),
+    ]);
+    const markets = directory?.markets ?? [];
+    return {
+      data: countries.map((country) =>
+        this.serializer.country(country, { market: marketFor(markets, country.iso) ?? null }),
+      ),
+    };
+  }
+
+  @Get(':iso')
+  @ApiOperation({ summary: 'One country by ISO 3166-1 alpha-2 code, with its states and market' })
+  async show(@CurrentStore() store: StoreContext, @Param('iso') iso: string) {
+    const country = await this.countries.byIso(iso);
+    if (!country) throw StoreError.notFound('country');
+    const directory = await this.markets.ofStore(store.storeId);
+    return this.serializer.country(country, {
+      states: true,
+      market: marketFor(directory?.markets ?? [], country.iso) ?? null,
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { StoreError } from '../../common/errors/store-error.js';
+import { CurrentStore } from '../auth/index.js';
+import type { StoreContext } from '../stores/index.js';
+import { CountryLookupService } from './country-lookup.service.js';
+import { ResolveMarketQuery } from './dto/resolve-market.query.js';
+import { MarketDirectoryService } from './market-directory.service.js';
+import { type Market, marketFor } from './markets.js';
+import { ReferenceDataSerializer } from './reference-data.serializer.js';
+
+@ApiTags('Store: reference data')
+@ApiSecurity('publishable-key')
+@Controller('api/v3/store/markets')
+export class StoreMarketsController {
+  constructor(
+    private readonly markets: MarketDirectoryService,
+    private readonly countries: CountryLookupService,
+    private readonly serializer: ReferenceDataSerializer,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "The store's markets (selling regions)" })
+  async list(@CurrentStore() store: StoreContext) {
+    const markets = await this.marketsOf(store);
+    return { data: markets.map((market) => this.serializer.market(market)) };
+  }
+
+  @Get('resolve')
+  @ApiOperation({ summary: 'The market that sells to a country' })
+  async resolve(@CurrentStore() store: StoreContext, @Query() query: ResolveMarketQuery) {
+    const market = marketFor(await this.marketsOf(store), query.country.toUpperCase());
+    if (!market) throw StoreError.notFound('market');
+    return this.serializer.market(market);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One market, with its countries' })
+  async show(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+    const market = await this.find(store, id);
+    return this.serializer.market(market, await this.countries.some(market.countryIsos));
+  }
+
+  @Get(':id/countries')
+  @ApiOperation({ summary: 'The countries of a market' })
+  async countriesOf(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+    const market = await this.find(store, id);
+    const countries = await this.countries.some(market.countryIsos);
+    return { data: countries.map((country) => this.serializer.country(country)) };
+  }
+
+  @Get(':id/countries/:iso')
+  @ApiOperation({ summary: 'One country of a market, with its states' })
+  async countryOf(
+    @CurrentStore() store: StoreContext,
+    @Param('id') id: string,
+    @Param('iso') iso: string,
+  ) {
+    const market = await this.find(store, id);
+    const country = await this.countries.byIso(iso);
+    if (!country || !market.countryIsos.includes(country.iso)) throw StoreError.notFound('country');
+    return this.serializer.country(country, { states: true, market });
+  }
+
+  private async marketsOf(store: StoreContext): Promise<Market[]> {
+    return (await this.markets.ofStore(store.storeId))?.markets ?? [];
+  }
+
+  /** A market of this store; another store's market, or no market, is a 404. */
+  private async find(store: StoreContext, id: string): Promise<Market> {
+    const zoneKey = this.serializer.zoneKeyOf(id);
+    const market =
+      zoneKey && (await this.marketsOf(store)).find((candidate) => candidate.zoneId === zoneKey);
+    if (!market) throw StoreError.notFound('market');
+    return market;
+  }
+}
