@@ -38,9 +38,18 @@ function replayable(status: number, result: unknown): RecordedResponse | undefin
 }
 
 /**
+ * The requests the interceptor has already taken on. A handler can be bound to it more than once
+ * (a controller extending another, both `@Idempotent()`; a handler marked besides its
+ * controller): only the outermost run applies the key, the inner ones pass through. A second
+ * claim of the same key within one request would wait for itself and fail.
+ */
+const handled = new WeakSet<FastifyRequest>();
+
+/**
  * `Idempotency-Key` on every v3 POST/PUT/PATCH/DELETE (see IdempotencyLedgerService). Runs after the
  * guards, so only admitted requests are recorded, scoped by store and credential. Requests
  * without a credential (admin session routes) ignore the header: there is nothing to scope by.
+ * Applies once per request, however often a route is bound to it.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -51,6 +60,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (handled.has(request)) return next.handle();
+    handled.add(request);
     const header = idempotencyHeaderOf(request);
     const { principal, storeContext } = request;
     if (header === undefined || !principal || !storeContext) return next.handle();
