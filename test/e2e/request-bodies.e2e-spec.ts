@@ -1,4 +1,5 @@
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { StoreCaller } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestResponse } from '../helpers/http-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -69,6 +70,21 @@ describe('request bodies', () => {
         404,
         'cart_not_found',
       );
+    });
+
+    it('takes the body-less writes of a signed-in customer: associate, store credit', async () => {
+      const customer = await new StoreCaller(t, shop).register();
+      const signedIn = { authorization: `Bearer ${customer.token}` };
+      const guest = await emptyCart();
+      const associated = await send('PATCH', `/carts/${guest.id}/associate`, JSON_TYPE, '', {
+        ...signedIn,
+        'x-store-token': guest.token,
+      });
+      expect(associated.status).toBe(200);
+
+      const credit = `/carts/${guest.id}/store_credits`;
+      expectError(await send('POST', credit, JSON_TYPE, '', signedIn), 422, 'payment_failed');
+      expect((await send('DELETE', credit, JSON_TYPE, '', signedIn)).status).toBe(200);
     });
 
     it('treats an empty application/vnd.api+json body as an empty object too', async () => {
