@@ -17,17 +17,12 @@ const DESCRIPTION_MAX_LENGTH = 2000;
 /** Present only when sent; an explicit null is refused like any other wrong type. */
 const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
-export class CreateBrandBody {
-  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(NAME_MAX_LENGTH)
-  name: string;
-
+/** The fields a brand takes on create and on update alike. */
+class BrandFields {
   @ApiPropertyOptional({
     maxLength: HANDLE_MAX_LENGTH,
     pattern: HANDLE_PATTERN.source,
-    description: 'Unique within the store; made from the name when left out',
+    description: 'Unique within the store; on create, made from the name when left out',
   })
   @WhenSent()
   @IsString()
@@ -47,29 +42,19 @@ export class CreateBrandBody {
   featured?: boolean;
 }
 
-export class UpdateBrandBody {
+export class CreateBrandBody extends BrandFields {
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(NAME_MAX_LENGTH)
+  name: string;
+}
+
+export class UpdateBrandBody extends BrandFields {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @WhenSent()
   @IsString()
   @IsNotEmpty()
   @MaxLength(NAME_MAX_LENGTH)
   name?: string;
-
-  @ApiPropertyOptional({ maxLength: HANDLE_MAX_LENGTH, pattern: HANDLE_PATTERN.source })
-  @WhenSent()
-  @IsString()
-  @Matches(HANDLE_PATTERN)
-  @MaxLength(HANDLE_MAX_LENGTH)
-  handle?: string;
-
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: DESCRIPTION_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MaxLength(DESCRIPTION_MAX_LENGTH)
-  description?: string | null;
-
-  @ApiPropertyOptional({ description: 'A store features at most three brands at a time' })
-  @WhenSent()
-  @IsBoolean()
-  featured?: boolean;
 }
