@@ -25,6 +25,8 @@ export class WebhookReceiver {
   status = 200;
   responseBody = 'ok';
   hang = false;
+  /** Answers are held until this many requests wait, then all are answered (see `gather`). */
+  private gathering: { count: number; waiting: ServerResponse[] } | undefined;
 
   readonly port: number;
   private readonly server: Server;
@@ -53,9 +55,26 @@ export class WebhookReceiver {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       if (this.hang) return;
-      response.writeHead(this.status, { 'content-type': 'text/plain' });
-      response.end(this.responseBody);
+      if (this.gathering) {
+        const { count, waiting } = this.gathering;
+        waiting.push(response);
+        if (waiting.length < count) return;
+        this.gathering = undefined;
+        for (const held of waiting) this.respond(held);
+        return;
+      }
+      this.respond(response);
     });
+  }
+
+  private respond(response: ServerResponse): void {
+    response.writeHead(this.status, { 'content-type': 'text/plain' });
+    response.end(this.responseBody);
+  }
+
+  /** Holds every answer until `count` requests have arrived, then answers them all at once. */
+  gather(count: number): void {
+    this.gathering = { count, waiting: [] };
   }
 
   url(path = '/hooks'): string {
