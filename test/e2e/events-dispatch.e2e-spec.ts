@@ -2,20 +2,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { EventPublisher, OutboxCommitHook, OutboxSweeper } from '../../src/events/index.js';
 import { EventsProbeModule, ProbePublisher, received } from '../helpers/events-probe.module.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** Polls until `check` passes (background jobs run shortly after the relay). */
-async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+import { untilPasses } from '../helpers/until-passes.js';
 
 /**
  * Committed events reach subscribers through EventEmitter2 listeners: subscription patterns
@@ -92,7 +79,7 @@ describe('In-process dispatch of committed events', () => {
   });
 
   it('async subscribers are reached the same way, through one job each (`brand.*` at depth 3)', async () => {
-    await eventually(() => expect(namesSeenBy('brand')).toEqual(['brand.logo.changed']));
+    await untilPasses(() => expect(namesSeenBy('brand')).toEqual(['brand.logo.changed']));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(namesSeenBy('brand')).toEqual(['brand.logo.changed']);
   });

@@ -11,20 +11,7 @@ import {
   received,
 } from '../helpers/events-probe.module.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** Polls until `check` passes (background jobs run shortly after the request). */
-async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+import { untilPasses } from '../helpers/until-passes.js';
 
 const seen = (subscriber: string, eventId: string) =>
   (received[subscriber] ?? []).filter((event) => event.id === eventId);
@@ -41,7 +28,7 @@ describe('Transactional outbox and subscribers', () => {
 
   it('delivers a committed event to matching subscribers once, with the full message', async () => {
     const id = await publisher.publish('brand.featured', { id: 'brand_x', name: 'Acme' });
-    await eventually(() => expect(seen('brand', id)).toHaveLength(1));
+    await untilPasses(() => expect(seen('brand', id)).toHaveLength(1));
     const [event] = seen('brand', id);
     expect(event).toEqual({
       id,
@@ -86,7 +73,7 @@ describe('Transactional outbox and subscribers', () => {
 
   it('never runs a subscriber that no module registers, and skips non-matching ones', async () => {
     const id = await publisher.publish('order.completed', { id: 'or_x' });
-    await eventually(() => expect(seen('everything-sync', id)).toHaveLength(1));
+    await untilPasses(() => expect(seen('everything-sync', id)).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen('unregistered', id)).toHaveLength(0);
     expect(seen('brand', id)).toHaveLength(0);
@@ -94,7 +81,7 @@ describe('Transactional outbox and subscribers', () => {
 
   it('retries a failing background subscriber until it succeeds (3 attempts)', async () => {
     const id = await publisher.publish('probe.flaky', {});
-    await eventually(() => expect(seen('flaky', id)).toHaveLength(1), 15_000);
+    await untilPasses(() => expect(seen('flaky', id)).toHaveLength(1), 15_000);
     expect(failingCalls[id]).toBe(3);
   });
 
@@ -106,7 +93,7 @@ describe('Transactional outbox and subscribers', () => {
     );
     const sweeper = t.app.get(OutboxSweeper);
     expect(await sweeper.sweepOnce()).toBeGreaterThanOrEqual(1);
-    await eventually(() => expect(seen('brand', id)).toHaveLength(1));
+    await untilPasses(() => expect(seen('brand', id)).toHaveLength(1));
     expect(await sweeper.sweepOnce()).toBe(0);
     // Relaying the same event again enqueues nothing new: job ids derive from event + subscriber.
     await t.dataSource.query('UPDATE events SET relayed_at = NULL WHERE id = $1', [id]);
