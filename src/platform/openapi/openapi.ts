@@ -1,23 +1,31 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { CONVENTION_SCHEMAS } from './api-schemas.js';
+import { addCommonErrorAnswers } from './common-error-answers.js';
+import { SECURITY_SCHEMES } from './security-schemes.js';
+import { STORE_RESOURCE_SCHEMAS } from './store-resources.generated.js';
+
+/** The OpenAPI document of every route the application serves. */
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Store service')
+    .setDescription('Carts, orders, customers, store credits and webhooks for one or many stores.')
+    .setVersion('3');
+  for (const { id, scheme } of Object.values(SECURITY_SCHEMES)) builder.addSecurity(id, scheme);
+  const document = SwaggerModule.createDocument(app, builder.build());
+  document.components = {
+    ...document.components,
+    schemas: { ...STORE_RESOURCE_SCHEMAS, ...CONVENTION_SCHEMAS, ...document.components?.schemas },
+  };
+  addCommonErrorAnswers(document);
+  return document;
+}
 
 /** OpenAPI document at `/docs/json`, browsable UI at `/docs`. */
 export function setUpOpenApi(app: NestFastifyApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Store service')
-      .setDescription(
-        'Carts, orders, customers, store credits and webhooks for one or many stores.',
-      )
-      .setVersion('3')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Store-API-Key' }, 'publishable-key')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Store-API-Key' }, 'secret-key')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'jwt')
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, {
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs/json',
     yamlDocumentUrl: 'docs/yaml',
+    swaggerOptions: { persistAuthorization: true },
   });
 }
