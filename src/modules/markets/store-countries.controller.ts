@@ -1,5 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiPublishableKeyAccess,
+  ApiResource,
+  ApiResourceList,
+} from '../../platform/openapi/api-docs.decorators.js';
 import { StoreError } from '../../common/errors/store-error.js';
 import { CurrentStore } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
@@ -9,7 +14,7 @@ import { marketFor } from './markets.js';
 import { ReferenceDataSerializer } from './reference-data.serializer.js';
 
 @ApiTags('Store: reference data')
-@ApiSecurity('publishable-key')
+@ApiPublishableKeyAccess()
 @Controller('api/v3/store/countries')
 export class StoreCountriesController {
   constructor(
@@ -19,6 +24,7 @@ export class StoreCountriesController {
   ) {}
 
   @Get()
+  @ApiResourceList('Country', { paginated: false })
   @ApiOperation({
     summary: 'Every country, by name, each with the market that sells there (or null)',
   })
@@ -36,6 +42,7 @@ export class StoreCountriesController {
   }
 
   @Get(':iso')
+  @ApiResource('Country')
   @ApiOperation({ summary: 'One country by ISO 3166-1 alpha-2 code, with its states and market' })
   async show(@CurrentStore() store: StoreContext, @Param('iso') iso: string) {
     const country = await this.countries.byIso(iso);

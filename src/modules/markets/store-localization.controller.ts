@@ -1,17 +1,22 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiPublishableKeyAccess,
+  ApiResourceList,
+} from '../../platform/openapi/api-docs.decorators.js';
 import { CurrentStore } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { MarketDirectoryService } from './market-directory.service.js';
 import { ReferenceDataSerializer } from './reference-data.serializer.js';
 
 @ApiTags('Store: reference data')
-@ApiSecurity('publishable-key')
+@ApiPublishableKeyAccess()
 @Controller('api/v3/store/currencies')
 export class StoreCurrenciesController {
   constructor(private readonly serializer: ReferenceDataSerializer) {}
 
   @Get()
+  @ApiResourceList('Currency', { paginated: false })
   @ApiOperation({ summary: "The store's supported currencies, its default first" })
   list(@CurrentStore() store: StoreContext) {
     const currencies = [
@@ -23,7 +28,7 @@ export class StoreCurrenciesController {
 }
 
 @ApiTags('Store: reference data')
-@ApiSecurity('publishable-key')
+@ApiPublishableKeyAccess()
 @Controller('api/v3/store/locales')
 export class StoreLocalesController {
   constructor(
@@ -32,6 +37,7 @@ export class StoreLocalesController {
   ) {}
 
   @Get()
+  @ApiResourceList('Locale', { paginated: false })
   @ApiOperation({ summary: "The store's locales (its default locale)" })
   async list(@CurrentStore() store: StoreContext) {
     const locale = (await this.markets.ofStore(store.storeId))?.store.defaultLocale ?? 'en';

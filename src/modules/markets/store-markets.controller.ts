@@ -1,5 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiPublishableKeyAccess,
+  ApiResource,
+  ApiResourceList,
+} from '../../platform/openapi/api-docs.decorators.js';
 import { StoreError } from '../../common/errors/store-error.js';
 import { CurrentStore } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
@@ -10,7 +15,7 @@ import { type Market, marketFor } from './markets.js';
 import { ReferenceDataSerializer } from './reference-data.serializer.js';
 
 @ApiTags('Store: reference data')
-@ApiSecurity('publishable-key')
+@ApiPublishableKeyAccess()
 @Controller('api/v3/store/markets')
 export class StoreMarketsController {
   constructor(
@@ -20,6 +25,7 @@ export class StoreMarketsController {
   ) {}
 
   @Get()
+  @ApiResourceList('Market', { paginated: false })
   @ApiOperation({ summary: "The store's markets (selling regions)" })
   async list(@CurrentStore() store: StoreContext) {
     const markets = await this.marketsOf(store);
@@ -27,6 +33,7 @@ export class StoreMarketsController {
   }
 
   @Get('resolve')
+  @ApiResource('Market')
   @ApiOperation({ summary: 'The market that sells to a country' })
   async resolve(@CurrentStore() store: StoreContext, @Query() query: ResolveMarketQuery) {
     const market = marketFor(await this.marketsOf(store), query.country.toUpperCase());
@@ -35,6 +42,7 @@ export class StoreMarketsController {
   }
 
   @Get(':id')
+  @ApiResource('Market')
   @ApiOperation({ summary: 'One market, with its countries' })
   async show(@CurrentStore() store: StoreContext, @Param('id') id: string) {
     const market = await this.find(store, id);
@@ -42,6 +50,7 @@ export class StoreMarketsController {
   }
 
   @Get(':id/countries')
+  @ApiResourceList('Country', { paginated: false })
   @ApiOperation({ summary: 'The countries of a market' })
   async countriesOf(@CurrentStore() store: StoreContext, @Param('id') id: string) {
     const market = await this.find(store, id);
@@ -50,6 +59,7 @@ export class StoreMarketsController {
   }
 
   @Get(':id/countries/:iso')
+  @ApiResource('Country')
   @ApiOperation({ summary: 'One country of a market, with its states' })
   async countryOf(
     @CurrentStore() store: StoreContext,

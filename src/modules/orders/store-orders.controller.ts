@@ -1,16 +1,25 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCartOwnerAccess,
+  ApiCustomerAccess,
+  ApiErrors,
+  ApiResource,
+  ApiResourceList,
+} from '../../platform/openapi/api-docs.decorators.js';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { type CartCaller, CurrentCartCaller } from './carts/cart-caller.js';
 import { PlacedOrdersService } from './placed-orders.service.js';
 
 @ApiTags('Store: orders')
-@ApiSecurity('publishable-key')
 @Controller('api/v3/store')
 export class StoreOrdersController {
   constructor(private readonly orders: PlacedOrdersService) {}
 
   @Get('orders/:id')
+  @ApiCartOwnerAccess()
+  @ApiResource('Order')
+  @ApiErrors('order_not_found')
   @ApiOperation({
     summary: "A placed order (`or_…`) of the signed-in customer or the cart token's holder",
   })
@@ -19,14 +28,17 @@ export class StoreOrdersController {
   }
 
   @Get('customers/me/orders')
-  @ApiBearerAuth('jwt')
+  @ApiCustomerAccess()
+  @ApiResourceList('Order', { paginated: true })
   @ApiOperation({ summary: "The signed-in customer's placed orders, newest first" })
   history(@CurrentCartCaller() caller: CartCaller, @Query() query: PaginationQuery) {
     return this.orders.history(caller, query);
   }
 
   @Get('customers/me/orders/:id')
-  @ApiBearerAuth('jwt')
+  @ApiCustomerAccess()
+  @ApiResource('Order')
+  @ApiErrors('order_not_found')
   @ApiOperation({ summary: 'One placed order of the signed-in customer' })
   showOwn(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
     return this.orders.show({ ...caller, cartToken: null }, id, { signedIn: true });
