@@ -45,6 +45,8 @@ export interface OrderView {
   currency: string;
   customer_id: string | null;
   special_instructions: string | null;
+  metadata: Record<string, unknown>;
+  locale: string | null;
   item_count: number;
   state_lock_version: number;
   shipment_state: string | null;
@@ -107,6 +109,8 @@ export class OrderSerializer {
       currency,
       customer_id: order.customerId ? this.ids.encode(ID_PREFIX.customer, order.customerId) : null,
       special_instructions: order.specialInstructions,
+      metadata: order.metadata ?? {},
+      locale: order.locale ?? null,
       item_count: order.itemCount,
       state_lock_version: order.stateLockVersion,
       shipment_state: order.shipmentState,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
@@ -51,7 +51,8 @@ export class CartAddresses {
   async updateOrder(manager: EntityManager, order: Order, changes: Partial<Order>): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     const former = [order.billAddressId, order.shipAddressId];
-    await manager.update(Order, { id: order.id }, changes);
+    // The jsonb `metadata` holds unknown values, which TypeORM's update type cannot express.
+    await manager.update(Order, { id: order.id }, changes as QueryDeepPartialEntity<Order>);
     Object.assign(order, changes);
     await this.discard(manager, order, former);
   }

@@ -53,6 +53,13 @@ export class Order extends StoreScopedEntity {
   @Column({ name: 'token_digest', type: 'char', length: 64 })
   tokenDigest: string;
 
+  /**
+   * The cart token sealed under the service's encryption key, so the cart's owner can always be
+   * given it back; null for carts made before tokens were kept this way.
+   */
+  @Column({ name: 'token_sealed', type: 'text', nullable: true })
+  tokenSealed: string | null;
+
   @Column({ type: 'text', default: 'cart' })
   state: OrderState;
 
@@ -88,6 +95,13 @@ export class Order extends StoreScopedEntity {
 
   @Column({ type: 'text', default: 'storefront' })
   channel: OrderChannel;
+
+  /** Free-form data the storefront keeps with the order. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  metadata: Record<string, unknown>;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  locale: string | null;
 
   @money('item_total') itemTotal: string;
   @money('ship_total') shipTotal: string;

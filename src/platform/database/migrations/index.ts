@@ -5,6 +5,7 @@ import { OrdersAndCheckout1795267733116 } from './1795267733116-OrdersAndCheckou
 import { Webhooks1795268466496 } from './1795268466496-Webhooks.js';
 import { DigitalDownloads1795273024434 } from './1795273024434-DigitalDownloads.js';
 import { EventPosition1795281989402 } from './1795281989402-EventPosition.js';
+import { OrderMetadataLocaleToken1795291100011 } from './1795291100011-OrderMetadataLocaleToken.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Webhooks1795268466496,
   DigitalDownloads1795273024434,
   EventPosition1795281989402,
+  OrderMetadataLocaleToken1795291100011,
 ];
