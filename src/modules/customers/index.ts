@@ -2,7 +2,7 @@ export { readAddressInput } from './address-input.js';
 export type { FieldErrors } from './address-input.js';
 export { Address } from './address.entity.js';
 export { AddressSerializer } from './address.serializer.js';
-export type { AddressView } from './address.serializer.js';
+export type { AddressDefaults, AddressView } from './address.serializer.js';
 export { CustomerRecords } from './customer-records.js';
 export { Customer } from './customer.entity.js';
 export { CustomersModule } from './customers.module.js';
