@@ -11,6 +11,7 @@ import { Country } from './modules/geography/index.js';
 import { Zone } from './modules/geography/index.js';
 import { Address } from './modules/customers/index.js';
 import { Customer } from './modules/customers/index.js';
+import { PasswordReset } from './modules/customers/index.js';
 import { IdempotencyRecord } from './platform/http/idempotency/idempotency-record.entity.js';
 import { Store } from './modules/stores/index.js';
 import { Order } from './modules/orders/index.js';
@@ -46,6 +47,7 @@ export const ENTITIES = [
   RefreshToken,
   Customer,
   Address,
+  PasswordReset,
   IdempotencyRecord,
   Order,
   LineItem,

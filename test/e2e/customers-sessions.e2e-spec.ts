@@ -10,13 +10,22 @@ import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 const CUSTOMER_KEYS = [
+  'accepts_email_marketing',
   'accepts_marketing',
+  'addresses',
   'anonymized_at',
+  'available_store_credit_total',
   'created_at',
+  'customer_groups',
+  'default_billing_address',
+  'default_shipping_address',
+  'display_available_store_credit_total',
   'email',
   'first_name',
+  'full_name',
   'id',
   'last_name',
+  'newsletter_subscriber',
   'phone',
   'updated_at',
 ];

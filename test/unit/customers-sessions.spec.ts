@@ -4,6 +4,7 @@ import type { AccessTokensService } from '../../src/modules/auth/access-tokens.s
 import { passwordHasher } from '../../src/modules/auth/password-hasher.js';
 import type { SessionsService } from '../../src/modules/auth/sessions.service.js';
 import type { Customer } from '../../src/modules/customers/customer.entity.js';
+import type { CustomerAccountViews } from '../../src/modules/customers/customer-account-view.js';
 import type { CustomerRecords } from '../../src/modules/customers/customer-records.js';
 import { CustomerSessionsService } from '../../src/modules/customers/customer-sessions.service.js';
 import type { CustomerSerializer } from '../../src/modules/customers/customer.serializer.js';
@@ -38,7 +39,10 @@ describe('CustomerSessionsService.login', () => {
       publicId: (c: Customer) => `cus_${c.id}`,
       serialize: (c: Customer) => ({ id: `cus_${c.id}` }),
     } as unknown as CustomerSerializer;
-    sessions = new CustomerSessionsService(records, tokens, chains, serializer);
+    const accounts = {
+      render: (c: Customer) => Promise.resolve({ id: `cus_${c.id}` }),
+    } as unknown as CustomerAccountViews;
+    sessions = new CustomerSessionsService(records, tokens, chains, serializer, accounts);
   });
   afterEach(() => jest.restoreAllMocks());
 

@@ -17,6 +17,7 @@ export type { ApiKeyType } from './api-key.entity.js';
 export { AuthModule } from './auth.module.js';
 export { passwordHasher } from './password-hasher.js';
 export type { Principal } from './principal.js';
+export { CURRENCY_HEADER, RequestCurrency, requestCurrency } from './request-currency.decorator.js';
 export { RefreshToken } from './refresh-token.entity.js';
 export { Role } from './role.entity.js';
 export { ALL_SCOPES, SCOPE_RESOURCES, excessScopes, isScope } from './scopes.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { Address } from './address.entity.js';
+import { fullName } from './full-name.js';
 
 export interface AddressView {
   id: string;
@@ -64,7 +65,7 @@ export class AddressSerializer {
       lastname: address.lastname,
       first_name: address.firstname,
       last_name: address.lastname,
-      full_name: [address.firstname, address.lastname].filter(Boolean).join(' '),
+      full_name: fullName(address.firstname, address.lastname),
       company: address.company,
       address1: address.address1,
       address2: address.address2,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager, In, type QueryDeepPartialEntity } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import { ModelEvents } from '../../events/index.js';
@@ -77,10 +77,11 @@ export class AdminCustomersService {
         manager,
         lock: true,
       });
+      // The jsonb `metadata` holds unknown values, which TypeORM's update type cannot express.
       const changes = {
         ...profileChanges(body),
         ...(body.email === undefined ? {} : { email: body.email }),
-      };
+      } as QueryDeepPartialEntity<Customer>;
       if (Object.keys(changes).length === 0) return this.serializer.serialize(customer);
       await manager.update(Customer, { id: customer.id }, changes);
       return this.changed(manager, customer);
@@ -126,6 +127,7 @@ export class AdminCustomersService {
           phone: null,
           passwordDigest: null,
           acceptsMarketing: false,
+          metadata: {},
           anonymizedAt: customer.anonymizedAt ?? new Date(),
         },
       );

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryDeepPartialEntity } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ModelEvents } from '../../events/index.js';
 import { passwordHasher } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
+import { CustomerAccountViews, type CustomerAccountView } from './customer-account-view.js';
 import { Customer } from './customer.entity.js';
 import { profileChanges } from './customer-profile.js';
 import { CustomerRecords } from './customer-records.js';
@@ -14,7 +15,6 @@ import {
   CustomerSessionsService,
   sessionOwner,
 } from './customer-sessions.service.js';
-import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
 import type { RegisterCustomerBody } from './dto/register-customer.body.js';
 import type { UpdateProfileBody } from './dto/update-profile.body.js';
 
@@ -32,12 +32,16 @@ export class CustomerAccountsService {
     private readonly customers: CustomerRecords,
     private readonly sessions: SessionsService,
     private readonly customerSessions: CustomerSessionsService,
-    private readonly serializer: CustomerSerializer,
+    private readonly views: CustomerAccountViews,
     private readonly events: ModelEvents,
   ) {}
 
   /** Creates the account and signs it in, in one transaction. */
-  async register(store: StoreContext, body: RegisterCustomerBody): Promise<CustomerSession> {
+  async register(
+    store: StoreContext,
+    body: RegisterCustomerBody,
+    currency: string,
+  ): Promise<CustomerSession> {
     // Hashed before the transaction: scrypt takes a while and must not hold a connection.
     const passwordDigest = await passwordHasher.hash(body.password);
     return this.dataSource.transaction(async (manager) => {
@@ -50,12 +54,16 @@ export class CustomerAccountsService {
         }),
       );
       await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
-      return this.customerSessions.start(customer, manager);
+      return this.customerSessions.start(customer, currency, manager);
     });
   }
 
-  async profile(store: StoreContext, customerId: string): Promise<CustomerView> {
-    return this.serializer.serialize(await this.customers.signedIn(store.storeId, customerId));
+  async profile(
+    store: StoreContext,
+    customerId: string,
+    currency: string,
+  ): Promise<CustomerAccountView> {
+    return this.views.render(await this.customers.signedIn(store.storeId, customerId), currency);
   }
 
   /**
@@ -66,7 +74,8 @@ export class CustomerAccountsService {
     store: StoreContext,
     customerId: string,
     body: UpdateProfileBody,
-  ): Promise<CustomerView> {
+    currency: string,
+  ): Promise<CustomerAccountView> {
     const customer = await this.customers.signedIn(store.storeId, customerId);
     const email =
       body.email !== undefined && body.email !== customer.email ? body.email : undefined;
@@ -76,11 +85,12 @@ export class CustomerAccountsService {
     const passwordDigest =
       newPassword === undefined ? undefined : await passwordHasher.hash(newPassword);
 
+    // The jsonb `metadata` holds unknown values, which TypeORM's update type cannot express.
     const changes = {
       ...profileChanges(body),
       ...(email === undefined ? {} : { email }),
       ...(passwordDigest === undefined ? {} : { passwordDigest }),
-    };
+    } as QueryDeepPartialEntity<Customer>;
     return this.dataSource.transaction(async (manager) => {
       const where = { id: customer.id, storeId: store.storeId };
       if (Object.keys(changes).length > 0) {
@@ -95,7 +105,7 @@ export class CustomerAccountsService {
       if (passwordDigest !== undefined) await this.sessions.endAll(sessionOwner(customer), manager);
       const updated = await manager.findOneByOrFail(Customer, where);
       await this.events.updated({ manager, storeId: store.storeId }, 'customer', updated);
-      return this.serializer.serialize(updated);
+      return this.views.render(updated, currency, manager);
     });
   }
 

@@ -8,13 +8,15 @@ import type { StoreContext } from '../stores/index.js';
 import { type SessionOwner, SessionsService } from '../auth/index.js';
 import type { Customer } from './customer.entity.js';
 import { CustomerRecords } from './customer-records.js';
-import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
+import { CustomerAccountViews, type CustomerAccountView } from './customer-account-view.js';
+import { CustomerSerializer } from './customer.serializer.js';
 import { EMAIL_PROVIDER, isEmailProvider } from './dto/login.body.js';
 
+/** The client's `AuthTokens`: the user is the whole account view. */
 export interface CustomerSession {
   token: string;
   refresh_token: string;
-  user: CustomerView;
+  user: CustomerAccountView;
 }
 
 const signInFailed = () =>
@@ -43,11 +45,13 @@ export class CustomerSessionsService {
     private readonly tokens: AccessTokensService,
     private readonly sessions: SessionsService,
     private readonly serializer: CustomerSerializer,
+    private readonly accounts: CustomerAccountViews,
   ) {}
 
   async login(
     store: StoreContext,
     credentials: { email: string; password: string; provider?: unknown },
+    currency = store.defaultCurrency,
   ): Promise<CustomerSession> {
     if (!isEmailProvider(credentials.provider)) {
       throw new StoreError('invalid_provider', `Unknown sign-in provider; use "${EMAIL_PROVIDER}"`);
@@ -60,16 +64,27 @@ export class CustomerSessionsService {
       throw signInFailed();
     }
     this.logger.debug(`Customer ${this.serializer.publicId(customer)} signed in`);
-    return this.start(customer);
+    return this.start(customer, currency);
   }
 
-  /** Opens a sign-in chain for `customer` (inside the caller's transaction when given one). */
-  async start(customer: Customer, manager?: EntityManager): Promise<CustomerSession> {
+  /**
+   * Opens a sign-in chain for `customer` (inside the caller's transaction when given one); the
+   * user is shown with its credit in `currency`.
+   */
+  async start(
+    customer: Customer,
+    currency: string,
+    manager?: EntityManager,
+  ): Promise<CustomerSession> {
     const refreshToken = await this.sessions.start(sessionOwner(customer), manager);
-    return this.sessionOf(customer, refreshToken);
+    return this.sessionOf(customer, refreshToken, currency, manager);
   }
 
-  async refresh(store: StoreContext, refreshToken: string): Promise<CustomerSession> {
+  async refresh(
+    store: StoreContext,
+    refreshToken: string,
+    currency: string,
+  ): Promise<CustomerSession> {
     const next = await this.sessions.rotate(refreshToken, 'customer');
     // Looked up in the calling store: a token shown to another store finds no customer there.
     const customer = await this.customers.active(store.storeId, next.subjectId);
@@ -79,7 +94,7 @@ export class CustomerSessionsService {
       throw invalidRefreshToken();
     }
     this.logger.debug(`Customer ${this.serializer.publicId(customer)} refreshed a session`);
-    return this.sessionOf(customer, next.refreshToken);
+    return this.sessionOf(customer, next.refreshToken, currency);
   }
 
   async logout(store: StoreContext, refreshToken: string): Promise<void> {
@@ -89,8 +104,14 @@ export class CustomerSessionsService {
     this.logger.debug('Customer session ended');
   }
 
-  private sessionOf(customer: Customer, refreshToken: string): CustomerSession {
+  private async sessionOf(
+    customer: Customer,
+    refreshToken: string,
+    currency: string,
+    manager?: EntityManager,
+  ): Promise<CustomerSession> {
     const { token } = this.tokens.issue(sessionOwner(customer));
-    return { token, refresh_token: refreshToken, user: this.serializer.serialize(customer) };
+    const user = await this.accounts.render(customer, currency, manager);
+    return { token, refresh_token: refreshToken, user };
   }
 }

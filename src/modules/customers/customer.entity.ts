@@ -26,4 +26,15 @@ export class Customer extends StoreScopedEntity {
 
   @Column({ name: 'anonymized_at', type: 'timestamptz', nullable: true })
   anonymizedAt: Date | null;
+
+  /** The address book entries the customer bills and ships to by default (null when none). */
+  @Column({ name: 'bill_address_id', type: 'bigint', nullable: true })
+  billAddressId: string | null;
+
+  @Column({ name: 'ship_address_id', type: 'bigint', nullable: true })
+  shipAddressId: string | null;
+
+  /** What the storefront keeps about the customer; stored, never shown back. */
+  @Column({ type: 'jsonb', default: {} })
+  metadata: Record<string, unknown>;
 }

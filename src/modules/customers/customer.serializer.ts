@@ -2,20 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { Customer } from './customer.entity.js';
+import { fullName } from './full-name.js';
 
 export interface CustomerView {
   id: string;
   email: string;
   first_name: string | null;
   last_name: string | null;
+  full_name: string;
   phone: string | null;
   accepts_marketing: boolean;
+  accepts_email_marketing: boolean;
+  /** The store keeps no newsletter list and no customer groups. */
+  newsletter_subscriber: null;
+  customer_groups: never[];
   anonymized_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
-/** The v3 representation of a customer, for the Store and Admin APIs and event payloads alike. */
+/**
+ * The v3 representation of a customer's own record, for the Store and Admin APIs and event
+ * payloads alike (the Store API adds the account's addresses and credit, `CustomerAccountView`).
+ */
 @Injectable()
 export class CustomerSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
@@ -30,8 +39,12 @@ export class CustomerSerializer {
       email: customer.email,
       first_name: customer.firstName,
       last_name: customer.lastName,
+      full_name: fullName(customer.firstName, customer.lastName),
       phone: customer.phone,
       accepts_marketing: customer.acceptsMarketing,
+      accepts_email_marketing: customer.acceptsMarketing,
+      newsletter_subscriber: null,
+      customer_groups: [],
       anonymized_at: customer.anonymizedAt?.toISOString() ?? null,
       created_at: customer.createdAt.toISOString(),
       updated_at: customer.updatedAt.toISOString(),

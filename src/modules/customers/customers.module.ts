@@ -3,6 +3,7 @@ import { AddressBookService } from './address-book.service.js';
 import { AddressSerializer } from './address.serializer.js';
 import { AdminCustomersController } from './admin-customers.controller.js';
 import { AdminCustomersService } from './admin-customers.service.js';
+import { CustomerAccountViews } from './customer-account-view.js';
 import { CustomerAccountsService } from './customer-accounts.service.js';
 import { CustomerOrderHistory } from './customer-order-history.js';
 import { CustomerRecords } from './customer-records.js';
@@ -29,6 +30,7 @@ import { StoreCustomersController } from './store-customers.controller.js';
     CustomerRecords,
     CustomerSerializer,
     AddressSerializer,
+    CustomerAccountViews,
     CustomerSessionsService,
     CustomerAccountsService,
     AddressBookService,

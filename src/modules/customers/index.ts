@@ -8,4 +8,5 @@ export { Customer } from './customer.entity.js';
 export { CustomersModule } from './customers.module.js';
 export { AddressBody } from './dto/address.body.js';
 export { EmailField } from './dto/customer-fields.js';
+export { PasswordReset } from './password-reset.entity.js';
 export { OrderAddressCopies } from './order-address-copies.js';

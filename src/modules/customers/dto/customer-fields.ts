@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
+  IsObject,
   IsOptional,
   IsString,
   MaxLength,
@@ -90,4 +91,32 @@ export class CustomerProfileFields {
   @WhenSent()
   @IsBoolean()
   accepts_marketing?: boolean;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'The client’s name of `accepts_marketing`; when both are sent they must agree',
+  })
+  @WhenSent()
+  @IsBoolean()
+  @ValidateBy({
+    name: 'agreesWithAcceptsMarketing',
+    validator: {
+      validate: (value: unknown, args) => {
+        const other = (args?.object as { accepts_marketing?: unknown }).accepts_marketing;
+        return other === undefined || other === value;
+      },
+      defaultMessage: () =>
+        'accepts_email_marketing must equal accepts_marketing when both are sent',
+    },
+  })
+  accepts_email_marketing?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Free-form key-value data of the storefront; replaces what was kept, never shown',
+  })
+  @WhenSent()
+  @IsObject()
+  metadata?: Record<string, unknown>;
 }

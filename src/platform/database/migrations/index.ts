@@ -6,6 +6,7 @@ import { Webhooks1795268466496 } from './1795268466496-Webhooks.js';
 import { DigitalDownloads1795273024434 } from './1795273024434-DigitalDownloads.js';
 import { EventPosition1795281989402 } from './1795281989402-EventPosition.js';
 import { OrderMetadataLocaleToken1795291100011 } from './1795291100011-OrderMetadataLocaleToken.js';
+import { CustomerDefaultsAndPasswordResets1795300000301 } from './1795300000301-CustomerDefaultsAndPasswordResets.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   DigitalDownloads1795273024434,
   EventPosition1795281989402,
   OrderMetadataLocaleToken1795291100011,
+  CustomerDefaultsAndPasswordResets1795300000301,
 ];
