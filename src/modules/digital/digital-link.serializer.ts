@@ -3,6 +3,7 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { DigitalLink } from './digital-link.entity.js';
 import type { Digital } from './digital.entity.js';
+import { downloadRefusal } from './download-rules.js';
 
 /** A link as anyone may see it (event payloads): never its token or download URL. */
 export interface DigitalLinkView {
@@ -30,6 +31,25 @@ export interface BuyerDigitalLinkView {
   download_count: number;
   download_limit: number;
   expires_at: string;
+}
+
+/** A link on its line item, as the client's `DigitalLink` has it. */
+export interface LineDigitalLinkView {
+  id: string;
+  access_counter: number;
+  filename: string;
+  content_type: string;
+  download_url: string;
+  /** Whether the link would download now (see `downloadRefusal`). */
+  authorizable: boolean;
+  expired: boolean;
+  access_limit_exceeded: boolean;
+}
+
+/** What decides, besides the link itself, whether a link would download now. */
+export interface LinkOrderFacts {
+  state: string;
+  paymentState: string | null;
 }
 
 export const DOWNLOAD_PATH = '/api/v3/store/digitals';
@@ -68,6 +88,31 @@ export class DigitalLinkSerializer {
       download_count: view.download_count,
       download_limit: view.download_limit,
       expires_at: view.expires_at,
+    };
+  }
+
+  /** A buyer's link as its line item shows it, judged at `now`. */
+  forLine(link: BuyerDigitalLinkView, order: LinkOrderFacts, now: Date): LineDigitalLinkView {
+    const expired = Date.parse(link.expires_at) <= now.getTime();
+    const exceeded = link.download_count >= link.download_limit;
+    const refusal = downloadRefusal({
+      orderState: order.state,
+      paymentState: order.paymentState,
+      callerIsBuyer: undefined,
+      expired,
+      attachmentPresent: true,
+      downloadCount: link.download_count,
+      downloadLimit: link.download_limit,
+    });
+    return {
+      id: link.id,
+      access_counter: link.download_count,
+      filename: link.filename,
+      content_type: link.content_type,
+      download_url: link.download_url,
+      authorizable: refusal === undefined,
+      expired,
+      access_limit_exceeded: exceeded,
     };
   }
 }

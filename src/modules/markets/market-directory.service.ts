@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { type Market, type MarketStore, deriveMarkets, type SellingZone } from './markets.js';
 
 /** A store's settings and markets, as the Store API's reference data presents them. */
@@ -13,15 +13,19 @@ export interface StoreMarkets {
 export class MarketDirectoryService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async ofStore(storeId: string): Promise<StoreMarkets | undefined> {
-    const [store]: MarketStore[] = await this.dataSource.query(
+  /** `manager`: read in the caller's transaction rather than on a connection of its own. */
+  async ofStore(
+    storeId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<StoreMarkets | undefined> {
+    const [store]: MarketStore[] = await manager.query(
       `SELECT default_currency AS "defaultCurrency", supported_currencies AS "supportedCurrencies",
               default_locale AS "defaultLocale"
        FROM stores WHERE id = $1`,
       [storeId],
     );
     if (!store) return undefined;
-    const zones: SellingZone[] = await this.dataSource.query(
+    const zones: SellingZone[] = await manager.query(
       `SELECT z.id::text AS id, z.name, z.country_isos::text[] AS "countryIsos",
               ARRAY(SELECT dm.currency::text FROM delivery_methods dm
                     WHERE dm.zone_id = z.id AND dm.store_id = z.store_id AND dm.active

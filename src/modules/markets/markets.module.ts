@@ -21,6 +21,6 @@ import { StoreMarketsController } from './store-markets.controller.js';
     StoreMarketsController,
   ],
   providers: [CountryLookupService, MarketDirectoryService, ReferenceDataSerializer],
-  exports: [MarketDirectoryService],
+  exports: [MarketDirectoryService, ReferenceDataSerializer],
 })
 export class MarketsModule {}

@@ -15,16 +15,31 @@ export interface OrderPartContext {
 /** A line as its order read it. */
 export type LineItemRecord = LineSnapshot & OrderPartContext;
 
-/** The v3 representation of a line item, inside orders and in its own events. */
+/** The v3 representation of a line item: an entry of an order's `line_items` (and `items`). */
+export type LineItemView = Record<string, unknown> & { id: string; digital_links: unknown[] };
+
+/**
+ * The v3 representation of a line item, inside orders and in its own events. Promotions are
+ * its discounts (`discount_total` is `promo_total`, ≤ 0) and, with additional tax, its
+ * adjustments; `discounted_amount` is the amount after promotions. The catalog keeps options as
+ * text only and no images or pre-orders, so `option_values` is empty, `thumbnail_url` null and
+ * `preorder` false. Download links are added for the buyer only (`digital_links`, see
+ * `OrderExtensions`).
+ */
 @Injectable()
 export class LineItemSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
 
-  serialize(line: LineItemRecord): Record<string, unknown> {
+  serialize(line: LineItemRecord): LineItemView {
     const { currency } = line;
     const price = Money.of(line.price, currency);
     const amount = price.times(line.quantity).round();
-    const total = amount.plus(line.promo_total).plus(line.additional_tax_total);
+    const promo = Money.of(line.promo_total, currency);
+    const adjustment = promo.plus(line.additional_tax_total);
+    const compareAt =
+      line.compare_at_price === null
+        ? null
+        : Money.of(line.compare_at_price, currency).times(line.quantity);
     return {
       id: this.ids.encode(ID_PREFIX.lineItem, line.id),
       order_id: line.orderPublicId,
@@ -36,16 +51,24 @@ export class LineItemSerializer {
       options_text: line.options_text,
       quantity: line.quantity,
       currency,
+      preorder: false,
+      preorder_ships_at: null,
+      thumbnail_url: null,
       ...amountFields('price', price),
       ...amountFields('amount', amount),
       ...amountFields('additional_tax_total', Money.of(line.additional_tax_total, currency)),
       ...amountFields('included_tax_total', Money.of(line.included_tax_total, currency)),
-      ...amountFields('promo_total', Money.of(line.promo_total, currency)),
-      ...amountFields(
-        'pre_tax_amount',
-        amount.plus(line.promo_total).minus(line.included_tax_total),
-      ),
-      ...amountFields('total', total),
+      ...amountFields('promo_total', promo),
+      ...amountFields('discount_total', promo),
+      ...amountFields('adjustment_total', adjustment),
+      ...amountFields('discounted_amount', amount.plus(promo)),
+      ...amountFields('pre_tax_amount', amount.plus(promo).minus(line.included_tax_total)),
+      ...amountFields('total', amount.plus(adjustment)),
+      ...(compareAt !== null && compareAt.compare(0) > 0
+        ? amountFields('compare_at_amount', compareAt)
+        : { compare_at_amount: null, display_compare_at_amount: null }),
+      option_values: [],
+      digital_links: [],
     };
   }
 }

@@ -4,11 +4,15 @@ import { randomOrderNumber } from './order-tokens.js';
 
 const NUMBER_ATTEMPTS = 5;
 
-/** What a new cart or draft order starts with. */
+/**
+ * What a new cart or draft order starts with. A cart keeps its token sealed too (`CartTokens`);
+ * a draft order, whose token nobody is given, need not.
+ */
 export type NewOrderFields = Pick<
   Order,
   'storeId' | 'currency' | 'email' | 'customerId' | 'tokenDigest' | 'channel'
->;
+> &
+  Partial<Pick<Order, 'tokenSealed'>>;
 
 /** Inserts a cart or draft order under a number that is free in its store, retrying on the rare collision. */
 export async function insertNewOrder(
@@ -17,8 +21,9 @@ export async function insertNewOrder(
 ): Promise<Order> {
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
     const rows: { id: string }[] = await manager.query(
-      `INSERT INTO orders (store_id, number, token_digest, currency, email, customer_id, channel)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO orders
+         (store_id, number, token_digest, currency, email, customer_id, channel, token_sealed)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (store_id, number) DO NOTHING RETURNING id::text AS id`,
       [
         fields.storeId,
@@ -28,6 +33,7 @@ export async function insertNewOrder(
         fields.email,
         fields.customerId,
         fields.channel,
+        fields.tokenSealed ?? null,
       ],
     );
     if (rows.length > 0) return manager.findOneByOrFail(Order, { id: rows[0].id });

@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import type { OrderView } from './order.serializer.js';
 import type { OrderContext } from './order-snapshot.js';
 
 /** Work done inside the transaction that places an order, after its stock and payments. */
 export type OrderPlacedHandler = (context: OrderContext) => Promise<void>;
 
-/** Fields added to a placed order as its buyer (and only its buyer) sees it. */
-export type BuyerViewFields = (context: OrderContext) => Promise<Record<string, unknown>>;
+/** What a module adds to a placed order as its buyer (and only its buyer) sees it. */
+export interface BuyerViewAdditions {
+  /** Fields of the order. */
+  fields?: Record<string, unknown>;
+  /** Fields of line items (in `line_items` and `items` alike), by the line's public id. */
+  lineFields?: ReadonlyMap<string, Record<string, unknown>>;
+}
+
+export type BuyerViewFields = (context: OrderContext) => Promise<BuyerViewAdditions>;
 
 /**
  * Where modules that build on orders plug in without orders knowing them: digital downloads
@@ -29,9 +37,17 @@ export class OrderExtensions {
     for (const handler of this.placedHandlers) await handler(context);
   }
 
-  async buyerFields(context: OrderContext): Promise<Record<string, unknown>> {
-    const fields: Record<string, unknown> = {};
-    for (const add of this.buyerViewFields) Object.assign(fields, await add(context));
-    return fields;
+  /** The order's view for its buyer: `view` with what every module adds. */
+  async buyerView(context: OrderContext, view: OrderView): Promise<OrderView> {
+    let extended = view;
+    for (const add of this.buyerViewFields) extended = withAdditions(extended, await add(context));
+    return extended;
   }
+}
+
+function withAdditions(view: OrderView, { fields, lineFields }: BuyerViewAdditions): OrderView {
+  const lines = lineFields
+    ? view.line_items.map((line) => ({ ...line, ...lineFields.get(line.id) }))
+    : view.line_items;
+  return { ...view, ...fields, line_items: lines, items: lines };
 }

@@ -139,6 +139,7 @@ export class OrderRecalculator {
         countryIso: shipCountry,
       },
       lines.map((line) => ({
+        id: line.id,
         variantId: line.variant_id,
         quantity: line.quantity,
         amount: Money.of(line.price, order.currency).times(line.quantity).round().toString(),

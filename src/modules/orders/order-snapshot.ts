@@ -7,6 +7,8 @@ import type { CheckoutFacts } from './domain/checkout-progress.js';
 import { paymentsCover } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import type { OrderView } from './order.serializer.js';
+import { isPlaced } from './order-lookup.js';
+import { type StoreCheckoutOptions, StoreCheckoutOptionsCache } from './store-checkout-options.js';
 
 export interface LineSnapshot {
   id: string;
@@ -18,6 +20,8 @@ export interface LineSnapshot {
   options_text: string;
   quantity: number;
   price: string;
+  /** The variant's compare-at price in the order's currency, when it has one. */
+  compare_at_price: string | null;
   additional_tax_total: string;
   included_tax_total: string;
   promo_total: string;
@@ -33,9 +37,20 @@ export interface RateSnapshot {
   selected: boolean;
 }
 
+/** Where a shipment leaves from. */
+export interface StockLocationSnapshot {
+  name: string;
+  country_iso: string | null;
+  country_name: string | null;
+}
+
 export interface ShipmentSnapshot {
   id: string;
+  number: string;
   stock_location_id: string;
+  stock_location: StockLocationSnapshot;
+  /** The lines the shipment carries, in line order. */
+  line_item_ids: string[];
   state: string;
   cost: string;
   additional_tax_total: string;
@@ -47,9 +62,11 @@ export interface ShipmentSnapshot {
 
 export interface PaymentSnapshot {
   id: string;
+  number: string;
   payment_method_id: string;
   method_name: string;
   method_type: string;
+  method_description: string | null;
   store_credit_id: string | null;
   state: string;
   amount: string;
@@ -66,11 +83,21 @@ export interface OrderParts {
   payments: PaymentSnapshot[];
 }
 
+/** A tracked line of a cart that wants more than the store holds (stock fell since it was added). */
+export interface StockShortfall {
+  line_id: string;
+  available: number;
+}
+
 /** An order with everything its representation shows, read in one change. */
 export interface OrderSnapshot extends OrderParts {
   order: Order;
   billAddress: Address | null;
   shipAddress: Address | null;
+  /** Only carts are checked; a placed order has none. */
+  shortfalls: StockShortfall[];
+  /** What the order's store offers (payment methods, markets). */
+  storeOptions: StoreCheckoutOptions;
 }
 
 /** An order as read and as its v3 view renders it. */
@@ -91,8 +118,30 @@ export interface OrderContext {
  * The parts of an order as one row of three JSON arrays (`lines`, `shipments`, `payments`), read
  * with `orderPartsOf`. `orderId` and `withShipments` are SQL expressions: the order's id, and
  * whether to read its shipments (only an order with a shipping address has any that count).
+ * With `withShortfalls` (an SQL expression too) the row also has `shortfalls`: the tracked lines
+ * that want more than the store's active locations hold (see `StockShortfall`). They are kept
+ * apart from the lines because stock moves with other orders, not with this one.
  */
-export function orderPartsSql(orderId: string, withShipments: string): string {
+export function orderPartsSql(
+  orderId: string,
+  withShipments: string,
+  withShortfalls?: string,
+): string {
+  const shortfalls = withShortfalls
+    ? `,
+    CASE WHEN ${withShortfalls} THEN COALESCE((
+      SELECT json_agg(json_build_object('line_id', li.id::text, 'available', stock.available)
+             ORDER BY li.id)
+      FROM line_items li
+      JOIN variants v ON v.id = li.variant_id AND v.track_inventory
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(SUM(si.count_on_hand), 0)::int AS available,
+               COALESCE(bool_or(si.backorderable), false) AS backorderable
+        FROM stock_items si JOIN stock_locations sl ON sl.id = si.stock_location_id AND sl.active
+        WHERE si.variant_id = v.id) stock
+      WHERE li.order_id = ${orderId} AND NOT stock.backorderable
+        AND stock.available < li.quantity), '[]') ELSE '[]' END AS shortfalls`
+    : '';
   return `
   SELECT
     COALESCE((
@@ -100,6 +149,7 @@ export function orderPartsSql(orderId: string, withShipments: string): string {
                'id', li.id::text, 'variant_id', li.variant_id::text, 'product_id', p.id::text,
                'name', p.name, 'slug', p.slug, 'sku', v.sku, 'options_text', v.options_text,
                'quantity', li.quantity, 'price', li.price::text,
+               'compare_at_price', pr.compare_at_amount::text,
                'additional_tax_total', li.additional_tax_total::text,
                'included_tax_total', li.included_tax_total::text,
                'promo_total', li.promo_total::text, 'track_inventory', v.track_inventory)
@@ -107,10 +157,19 @@ export function orderPartsSql(orderId: string, withShipments: string): string {
       FROM line_items li
       JOIN variants v ON v.id = li.variant_id
       JOIN products p ON p.id = v.product_id
+      JOIN orders o ON o.id = li.order_id
+      LEFT JOIN prices pr ON pr.variant_id = li.variant_id AND pr.currency = o.currency
       WHERE li.order_id = ${orderId}), '[]') AS lines,
     CASE WHEN ${withShipments} THEN COALESCE((
       SELECT json_agg(json_build_object(
-               'id', s.id::text, 'stock_location_id', s.stock_location_id::text, 'state', s.state,
+               'id', s.id::text, 'number', s.number,
+               'stock_location_id', s.stock_location_id::text,
+               'stock_location', json_build_object(
+                 'name', sl.name, 'country_iso', sl.country_iso, 'country_name', c.name),
+               'line_item_ids', ARRAY(
+                 SELECT li.id::text FROM line_items li
+                 WHERE li.order_id = s.order_id AND li.id = ANY(s.line_item_ids) ORDER BY li.id),
+               'state', s.state,
                'cost', s.cost::text, 'additional_tax_total', s.additional_tax_total::text,
                'included_tax_total', s.included_tax_total::text, 'tracking', s.tracking,
                'shipped_at', s.shipped_at,
@@ -123,17 +182,22 @@ export function orderPartsSql(orderId: string, withShipments: string): string {
                  FROM delivery_rates r JOIN delivery_methods dm ON dm.id = r.delivery_method_id
                  WHERE r.shipment_id = s.id), '[]'))
              ORDER BY s.id)
-      FROM shipments s WHERE s.order_id = ${orderId}), '[]') ELSE '[]' END AS shipments,
+      FROM shipments s
+      JOIN stock_locations sl ON sl.id = s.stock_location_id
+      LEFT JOIN countries c ON c.iso = sl.country_iso
+      WHERE s.order_id = ${orderId}), '[]') ELSE '[]' END AS shipments,
     COALESCE((
       SELECT json_agg(json_build_object(
-               'id', p.id::text, 'payment_method_id', p.payment_method_id::text,
+               'id', p.id::text, 'number', p.number,
+               'payment_method_id', p.payment_method_id::text,
                'method_name', pm.name, 'method_type', pm.type,
+               'method_description', pm.description,
                'store_credit_id', p.store_credit_id::text, 'state', p.state,
                'amount', p.amount::text, 'source', p.source, 'response_code', p.response_code,
                'failure_message', p.failure_message, 'created_at', p.created_at)
              ORDER BY p.id)
       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-      WHERE p.order_id = ${orderId}), '[]') AS payments`;
+      WHERE p.order_id = ${orderId}), '[]') AS payments${shortfalls}`;
 }
 
 /** A row of `orderPartsSql`: timestamps inside JSON arrive as strings. */
@@ -160,16 +224,23 @@ export function orderPartsOf(row: OrderPartsRow): OrderParts {
 /** `orderPartsSql` of order `$1`, with its shipments when `$2`. */
 export const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
 
+/** `PARTS_OF_ORDER`, with the stock shortfalls of its lines when `$3`. */
+const SNAPSHOT_PARTS = orderPartsSql('$1', '$2::boolean', '$3::boolean');
+
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
 @Injectable()
 export class OrderSnapshots {
+  constructor(private readonly storeOptions: StoreCheckoutOptionsCache) {}
+
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
     const {
       rows: [parts],
-    } = await preparedIn<OrderPartsRow>(manager, 'order_snapshot_parts', PARTS_OF_ORDER, [
-      order.id,
-      order.shipAddressId !== null,
-    ]);
+    } = await preparedIn<OrderPartsRow & { shortfalls: StockShortfall[] }>(
+      manager,
+      'order_snapshot_parts',
+      SNAPSHOT_PARTS,
+      [order.id, order.shipAddressId !== null, !isPlaced(order)],
+    );
     const addressIds = [order.billAddressId, order.shipAddressId].filter(
       (id): id is string => id !== null,
     );
@@ -183,6 +254,8 @@ export class OrderSnapshots {
       billAddress: byId(order.billAddressId),
       shipAddress: byId(order.shipAddressId),
       ...orderPartsOf(parts),
+      shortfalls: parts.shortfalls,
+      storeOptions: await this.storeOptions.of(manager, order.storeId),
     };
   }
 }

@@ -5,11 +5,24 @@ import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import { AddressSerializer, type AddressView } from '../customers/index.js';
-import { checkoutRequirements, type Requirement } from './domain/checkout-progress.js';
+import { type MarketView, ReferenceDataSerializer } from '../markets/index.js';
+import {
+  checkoutRequirements,
+  completedShopperSteps,
+  currentShopperStep,
+  type Requirement,
+  type ShopperStep,
+} from './domain/checkout-progress.js';
+import { orderBalance } from './domain/order-balance.js';
 import type { Order } from './entities/order.entity.js';
-import { LineItemSerializer, type OrderPartContext } from './line-item.serializer.js';
+import {
+  LineItemSerializer,
+  type LineItemView,
+  type OrderPartContext,
+} from './line-item.serializer.js';
 import { isPlaced } from './order-lookup.js';
 import { PaymentSerializer } from './payment.serializer.js';
+import type { PaymentMethodView } from './payment-method-view.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
 import {
   checkoutFactsOf,
@@ -18,16 +31,19 @@ import {
   type OrderSnapshot,
   OrderSnapshots,
 } from './order-snapshot.js';
+import { orderMarket } from './store-checkout-options.js';
 
-/** The order amounts, each serialized with its `display_` twin. */
+/** The order amounts kept on the order, each serialized with its `display_` twin. */
 const ORDER_AMOUNTS = [
   ['item_total', 'itemTotal'],
   ['ship_total', 'shipTotal'],
+  ['delivery_total', 'shipTotal'],
   ['adjustment_total', 'adjustmentTotal'],
   ['included_tax_total', 'includedTaxTotal'],
   ['additional_tax_total', 'additionalTaxTotal'],
   ['tax_total', null],
   ['promo_total', 'promoTotal'],
+  ['discount_total', 'promoTotal'],
   ['pre_tax_item_amount', 'preTaxItemAmount'],
   ['pre_tax_total', 'preTaxTotal'],
   ['total', 'total'],
@@ -36,6 +52,14 @@ const ORDER_AMOUNTS = [
 
 export type AmountFields = Record<string, string>;
 
+/** Something a shopper should know about a cart before paying (e.g. a line's stock fell). */
+export interface CartWarning {
+  code: 'insufficient_stock';
+  message: string;
+  line_item_id: string;
+  variant_id: string;
+}
+
 export interface OrderView {
   id: string;
   number: string;
@@ -43,30 +67,53 @@ export interface OrderView {
   state: string;
   email: string | null;
   currency: string;
-  customer_id: string | null;
-  special_instructions: string | null;
-  metadata: Record<string, unknown>;
   locale: string | null;
+  metadata: Record<string, unknown>;
+  customer_id: string | null;
+  market_id: string | null;
+  channel_id: null;
+  special_instructions: string | null;
+  customer_note: string | null;
   item_count: number;
+  total_quantity: number;
   state_lock_version: number;
   shipment_state: string | null;
+  fulfillment_status: string | null;
   payment_state: string | null;
+  payment_status: string | null;
   completed_at: string | null;
   canceled_at: string | null;
   created_at: string;
   updated_at: string;
+  covered_by_store_credit: boolean;
   bill_address: AddressView | null;
+  billing_address: AddressView | null;
   ship_address: AddressView | null;
-  line_items: Record<string, unknown>[];
+  shipping_address: AddressView | null;
+  /** The same line views as `items`. */
+  line_items: LineItemView[];
+  items: LineItemView[];
   fulfillments: Record<string, unknown>[];
   payments: Record<string, unknown>[];
+  discounts: never[];
+  gift_card: null;
+  market: MarketView | null;
   requirements: Requirement[];
+  // Carts only:
+  current_step?: ShopperStep;
+  completed_steps?: ShopperStep[];
+  shipping_eq_billing_address?: boolean;
+  warnings?: CartWarning[];
+  payment_methods?: PaymentMethodView[];
   [amount: string]: unknown;
 }
 
 /**
  * The v3 representation of a cart or order (the same row: `cart_…` while in progress, `or_…`
- * once placed), for API responses and event payloads alike.
+ * once placed), for API responses and event payloads alike: the contract's fields and the
+ * client's (`items`, `billing_address`, `payment_status`, ...) side by side, and for carts the
+ * checkout's progress and what the store offers. There are no promotions with codes, gift cards
+ * or sales channels: `discounts` is empty, `gift_card` and `channel_id` null.
  */
 @Injectable()
 export class OrderSerializer {
@@ -77,6 +124,7 @@ export class OrderSerializer {
     private readonly shipments: ShipmentSerializer,
     private readonly payments: PaymentSerializer,
     private readonly snapshots: OrderSnapshots,
+    private readonly markets: ReferenceDataSerializer,
   ) {}
 
   /** The public id a cart or order is known by right now. */
@@ -101,42 +149,114 @@ export class OrderSerializer {
     const { order } = snapshot;
     const currency = order.currency;
     const part: OrderPartContext = { orderPublicId: this.publicId(order), currency };
+    const lines = snapshot.lines.map((line) => this.lineItems.serialize({ ...line, ...part }));
+    const billAddress = snapshot.billAddress
+      ? this.addresses.serialize(snapshot.billAddress)
+      : null;
+    const shipAddress = snapshot.shipAddress
+      ? this.addresses.serialize(snapshot.shipAddress)
+      : null;
+    const market = orderMarket(
+      snapshot.storeOptions.markets,
+      currency,
+      snapshot.shipAddress?.countryIso ?? null,
+    );
+    const balance = orderBalance({
+      currency,
+      total: order.total,
+      paymentTotal: order.paymentTotal,
+      hasCustomer: order.customerId !== null,
+      payments: snapshot.payments.map((payment) => ({
+        methodType: payment.method_type,
+        amount: payment.amount,
+        state: payment.state,
+      })),
+    });
     const view: OrderView = {
       id: part.orderPublicId,
       number: order.number,
       state: order.state,
       email: order.email,
       currency,
-      customer_id: order.customerId ? this.ids.encode(ID_PREFIX.customer, order.customerId) : null,
-      special_instructions: order.specialInstructions,
-      metadata: order.metadata ?? {},
       locale: order.locale ?? null,
+      metadata: order.metadata ?? {},
+      customer_id: order.customerId ? this.ids.encode(ID_PREFIX.customer, order.customerId) : null,
+      market_id: market ? this.markets.marketId(market) : null,
+      channel_id: null,
+      special_instructions: order.specialInstructions,
+      customer_note: order.specialInstructions,
       item_count: order.itemCount,
+      total_quantity: order.itemCount,
       state_lock_version: order.stateLockVersion,
       shipment_state: order.shipmentState,
+      fulfillment_status: order.shipmentState,
       payment_state: order.paymentState,
+      payment_status: order.paymentState,
       completed_at: order.completedAt?.toISOString() ?? null,
       canceled_at: order.canceledAt?.toISOString() ?? null,
       created_at: order.createdAt.toISOString(),
       updated_at: order.updatedAt.toISOString(),
       ...this.orderAmounts(order),
-      bill_address: snapshot.billAddress ? this.addresses.serialize(snapshot.billAddress) : null,
-      ship_address: snapshot.shipAddress ? this.addresses.serialize(snapshot.shipAddress) : null,
-      line_items: snapshot.lines.map((line) => this.lineItems.serialize({ ...line, ...part })),
+      ...amountFields('gift_card_total', Money.zero(currency)),
+      ...amountFields('store_credit_total', balance.storeCreditTotal),
+      ...amountFields('amount_due', balance.amountDue),
+      covered_by_store_credit: balance.coveredByStoreCredit,
+      bill_address: billAddress,
+      billing_address: billAddress,
+      ship_address: shipAddress,
+      shipping_address: shipAddress,
+      line_items: lines,
+      items: lines,
       fulfillments: snapshot.shipments.map((shipment) =>
         this.shipments.serialize({ ...shipment, ...part }),
       ),
       payments: snapshot.payments.map((payment) =>
         this.payments.serialize({ ...payment, ...part }),
       ),
-      requirements: isPlaced(order) ? [] : checkoutRequirements(checkoutFactsOf(snapshot)),
+      discounts: [],
+      gift_card: null,
+      market: market ? this.markets.market(market) : null,
+      requirements: [],
     };
+    if (!isPlaced(order)) {
+      Object.assign(view, this.checkoutFields(snapshot, lines), {
+        shipping_eq_billing_address: sameAddress(billAddress, shipAddress),
+      });
+    }
     return view;
   }
 
   /** An order's event payload: the order as read in the transaction that changed it. */
   async eventPayload(order: Order, manager: EntityManager): Promise<OrderView> {
     return this.serialize(await this.snapshots.load(manager, order));
+  }
+
+  /** Where a cart is in checkout, what it still lacks or should warn about, and how to pay it. */
+  private checkoutFields(snapshot: OrderSnapshot, lines: LineItemView[]): Partial<OrderView> {
+    const facts = checkoutFactsOf(snapshot);
+    const current = currentShopperStep(facts);
+    return {
+      requirements: checkoutRequirements(facts),
+      current_step: current,
+      completed_steps: completedShopperSteps(current),
+      warnings: snapshot.shortfalls.flatMap((shortfall) => {
+        const index = snapshot.lines.findIndex((line) => line.id === shortfall.line_id);
+        if (index < 0) return [];
+        const line = snapshot.lines[index];
+        return [
+          {
+            code: 'insufficient_stock' as const,
+            message:
+              shortfall.available > 0
+                ? `Only ${shortfall.available} of ${line.name} left in stock`
+                : `${line.name} is out of stock`,
+            line_item_id: lines[index].id,
+            variant_id: lines[index].variant_id as string,
+          },
+        ];
+      }),
+      payment_methods: snapshot.storeOptions.paymentMethods,
+    };
   }
 
   private orderAmounts(order: Order): AmountFields {
@@ -150,4 +270,22 @@ export class OrderSerializer {
     }
     return amounts;
   }
+}
+
+/** Fields of an address view that name the record rather than the place. */
+const ADDRESS_IDENTITY = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'quick_checkout',
+  'is_default_billing',
+  'is_default_shipping',
+]);
+
+/** Both addresses are there and name the same place (each order keeps its own copies). */
+function sameAddress(bill: AddressView | null, ship: AddressView | null): boolean {
+  if (bill === null || ship === null) return false;
+  const place = (view: AddressView) =>
+    JSON.stringify(Object.entries(view).filter(([field]) => !ADDRESS_IDENTITY.has(field)));
+  return place(bill) === place(ship);
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/index.js';
+import { MarketsModule } from '../markets/index.js';
 import { PaymentsModule } from '../payments/index.js';
 import { ShippingModule } from '../shipping/index.js';
 import { TaxesModule } from '../taxes/index.js';
@@ -15,6 +16,7 @@ import { CartAddresses } from './carts/cart-addresses.js';
 import { CartCheckoutService } from './carts/cart-checkout.service.js';
 import { CartItemsService } from './carts/cart-items.service.js';
 import { CartPresenter } from './carts/cart-presenter.js';
+import { CartTokens } from './cart-tokens.js';
 import { CartsService } from './carts/carts.service.js';
 import { StoreCartCheckoutController } from './carts/store-cart-checkout.controller.js';
 import { StoreCartItemsController } from './carts/store-cart-items.controller.js';
@@ -34,6 +36,7 @@ import { ShipmentSerializer } from './shipment.serializer.js';
 import { OrderRecalculator } from './order-recalculator.js';
 import { OrderSnapshots } from './order-snapshot.js';
 import { ShipmentPlanner } from './shipment-planner.js';
+import { StoreCheckoutOptionsCache } from './store-checkout-options.js';
 import { OrderStock } from './order-stock.js';
 import { PlacedOrdersService } from './placed-orders.service.js';
 import { StoreOrdersController } from './store-orders.controller.js';
@@ -47,6 +50,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     ShippingModule,
     TaxesModule,
     PaymentsModule,
+    MarketsModule,
   ],
   controllers: [
     StoreCartsController,
@@ -71,6 +75,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderPayments,
     OrderCompletion,
     CartPresenter,
+    CartTokens,
+    StoreCheckoutOptionsCache,
     CartAddresses,
     CartsService,
     CartItemsService,

@@ -3,12 +3,19 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
+import type { PaymentMethodType } from '../payments/index.js';
 import type { OrderPartContext } from './line-item.serializer.js';
 import type { PaymentSnapshot } from './order-snapshot.js';
+import { paymentMethodView } from './payment-method-view.js';
 
 export type PaymentRecord = PaymentSnapshot & OrderPartContext;
 
-/** The v3 representation of a payment, inside orders and in its own events. */
+/**
+ * The v3 representation of a payment, inside orders and in its own events: the contract's fields
+ * (`state`, `payment_method_name`, ...) and the client's (`status`, `payment_method`, ...) side
+ * by side. A card payment's source is what the card kept (never its number); store credit is
+ * its credit (`source_id`); a check has none.
+ */
 @Injectable()
 export class PaymentSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
@@ -27,17 +34,29 @@ export class PaymentSerializer {
           name: payment.source.name ?? null,
         }
       : null;
+    const storeCreditId = payment.store_credit_id
+      ? this.ids.encode(ID_PREFIX.storeCredit, payment.store_credit_id)
+      : null;
+    const method = paymentMethodView(this.ids, {
+      id: payment.payment_method_id,
+      name: payment.method_name,
+      description: payment.method_description,
+      type: payment.method_type as PaymentMethodType,
+    });
     return {
       id: this.publicId(payment.id),
+      number: payment.number,
       order_id: payment.orderPublicId,
-      payment_method_id: this.ids.encode(ID_PREFIX.paymentMethod, payment.payment_method_id),
+      payment_method_id: method.id,
       payment_method_name: payment.method_name,
       payment_method_type: payment.method_type,
-      store_credit_id: payment.store_credit_id
-        ? this.ids.encode(ID_PREFIX.storeCredit, payment.store_credit_id)
-        : null,
+      payment_method: method,
+      store_credit_id: storeCreditId,
       state: payment.state,
+      status: payment.state,
       ...amountFields('amount', Money.of(payment.amount, payment.currency)),
+      source_type: storeCreditId ? 'store_credit' : source ? 'credit_card' : null,
+      source_id: storeCreditId,
       source,
       response_code: payment.response_code,
       failure_message: payment.failure_message,

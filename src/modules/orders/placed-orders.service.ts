@@ -50,8 +50,7 @@ export class PlacedOrdersService {
 
   /** A placed order for its buyer, with the fields only buyers see (see `OrderExtensions`). */
   async render(context: OrderContext): Promise<OrderView> {
-    const view = await this.serializer.render(context);
-    return { ...view, ...(await this.extensions.buyerFields(context)) };
+    return this.extensions.buyerView(context, await this.serializer.render(context));
   }
 }
 

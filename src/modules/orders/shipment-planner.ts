@@ -10,6 +10,7 @@ import {
 
 /** What the planner needs of a line item. */
 export interface ShippableLine {
+  id: string;
   variantId: string;
   quantity: number;
   amount: string;
@@ -37,6 +38,7 @@ interface StockRow {
 
 interface LocationGroup {
   locationId: string;
+  lineIds: string[];
   quantity: number;
   itemTotal: string[];
 }
@@ -93,7 +95,13 @@ export class ShipmentPlanner {
         items.find((row) => row.backorderable || row.count_on_hand >= line.quantity) ?? items[0];
       const locationId =
         chosen?.stock_location_id ?? (fallback ??= await this.defaultLocation(manager, storeId));
-      const group = groups.get(locationId) ?? { locationId, quantity: 0, itemTotal: [] };
+      const group = groups.get(locationId) ?? {
+        locationId,
+        lineIds: [],
+        quantity: 0,
+        itemTotal: [],
+      };
+      group.lineIds.push(line.id);
       group.quantity += line.quantity;
       group.itemTotal.push(line.amount);
       groups.set(locationId, group);
@@ -111,7 +119,10 @@ export class ShipmentPlanner {
     return row.id;
   }
 
-  /** One shipment per location in use; shipments of locations no longer used go. */
+  /**
+   * One shipment per location in use, recording the lines it carries; shipments of locations no
+   * longer used go.
+   */
   private async syncShipments(
     manager: EntityManager,
     destination: OrderDestination,
@@ -123,11 +134,18 @@ export class ShipmentPlanner {
       [destination.orderId, locationIds],
     );
     const rows: { id: string; stock_location_id: string }[] = await manager.query(
-      `INSERT INTO shipments (store_id, order_id, stock_location_id)
-       SELECT $1, $2, location FROM unnest($3::bigint[]) AS location
-       ON CONFLICT (order_id, stock_location_id) DO UPDATE SET updated_at = shipments.updated_at
+      `INSERT INTO shipments (store_id, order_id, stock_location_id, line_item_ids)
+       SELECT $1, $2, location, lines::bigint[]
+       FROM unnest($3::bigint[], $4::text[]) AS g(location, lines)
+       ON CONFLICT (order_id, stock_location_id)
+       DO UPDATE SET line_item_ids = EXCLUDED.line_item_ids
        RETURNING id::text AS id, stock_location_id::text AS stock_location_id`,
-      [destination.storeId, destination.orderId, locationIds],
+      [
+        destination.storeId,
+        destination.orderId,
+        locationIds,
+        groups.map((group) => `{${group.lineIds.join(',')}}`),
+      ],
     );
     return new Map(rows.map((row) => [row.stock_location_id, row.id]));
   }

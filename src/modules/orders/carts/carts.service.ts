@@ -12,7 +12,7 @@ import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { insertNewOrder } from '../new-order-row.js';
 import { OrderSnapshots } from '../order-snapshot.js';
-import { issueOrderToken } from '../order-tokens.js';
+import { CartTokens } from '../cart-tokens.js';
 import type { OrderView } from '../order.serializer.js';
 import { type AddressChoice, CartAddresses } from './cart-addresses.js';
 import type { CartCaller } from './cart-caller.js';
@@ -29,6 +29,7 @@ export class CartsService {
     private readonly addresses: CartAddresses,
     private readonly presenter: CartPresenter,
     private readonly snapshots: OrderSnapshots,
+    private readonly tokens: CartTokens,
   ) {}
 
   async create(caller: CartCaller, body: CreateCartBody): Promise<OrderView> {
@@ -38,12 +39,13 @@ export class CartsService {
         currency: [`currency must be one of ${caller.store.supportedCurrencies.join(', ')}`],
       });
     }
-    const { token, digest } = issueOrderToken();
+    const { token, digest, sealed } = this.tokens.issue();
     return this.changes.create(
       async (manager) =>
         insertNewOrder(manager, {
           storeId: caller.store.storeId,
           tokenDigest: digest,
+          tokenSealed: sealed,
           currency,
           email: body.email ?? (await this.customerEmail(manager, caller)) ?? null,
           customerId: caller.customerId,

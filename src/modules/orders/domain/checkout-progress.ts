@@ -79,3 +79,25 @@ export function furthestState(facts: CheckoutFacts): CheckoutStep {
 export function isCompletable(facts: CheckoutFacts): boolean {
   return checkoutRequirements(facts).length === 0;
 }
+
+/** The checkout steps a shopper goes through, in order, as the Store API names them. */
+export const SHOPPER_STEPS = ['address', 'delivery', 'payment', 'confirm'] as const;
+
+/** A shopper's step: one of `SHOPPER_STEPS`, or `complete` once the order is placed. */
+export type ShopperStep = (typeof SHOPPER_STEPS)[number] | 'complete';
+
+/**
+ * The step a cart's shopper is at: that of its first requirement, where a cart still without
+ * items counts as at `address` (the first step a shopper sees), and `confirm` when nothing is
+ * missing.
+ */
+export function currentShopperStep(facts: CheckoutFacts): ShopperStep {
+  const state = furthestState(facts);
+  return state === 'cart' ? 'address' : state;
+}
+
+/** The steps before `current`: every step once the order is placed. */
+export function completedShopperSteps(current: ShopperStep): ShopperStep[] {
+  if (current === 'complete') return [...SHOPPER_STEPS];
+  return SHOPPER_STEPS.slice(0, SHOPPER_STEPS.indexOf(current));
+}

@@ -42,6 +42,13 @@ export class Payment extends StoreScopedEntity {
   @JoinColumn({ name: 'store_credit_id' })
   storeCredit?: StoreCredit;
 
+  /** What the shopper sees the payment by; drawn at random when the row is inserted. */
+  @Column({
+    type: 'text',
+    default: () => "('P' || lpad(floor(random() * 1000000000)::bigint::text, 9, '0'))",
+  })
+  number: string;
+
   @Column({ type: 'text', default: 'checkout' })
   state: PaymentState;
 

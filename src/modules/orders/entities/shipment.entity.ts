@@ -33,8 +33,19 @@ export class Shipment extends StoreScopedEntity {
   @JoinColumn({ name: 'stock_location_id' })
   stockLocation?: StockLocation;
 
+  /** What the shopper sees the shipment by; drawn at random when the row is inserted. */
+  @Column({
+    type: 'text',
+    default: () => "('H' || lpad(floor(random() * 100000000000)::bigint::text, 11, '0'))",
+  })
+  number: string;
+
   @Column({ type: 'text', default: 'pending' })
   state: ShipmentState;
+
+  /** The order's lines this shipment carries, as the last planning assigned them. */
+  @Column({ name: 'line_item_ids', type: 'bigint', array: true, default: () => "'{}'" })
+  lineItemIds: string[];
 
   /** The selected rate's cost; zero until one is selected. */
   @Column({ type: 'numeric', precision: 20, scale: 4, default: 0 })

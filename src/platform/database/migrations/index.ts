@@ -7,6 +7,7 @@ import { DigitalDownloads1795273024434 } from './1795273024434-DigitalDownloads.
 import { EventPosition1795281989402 } from './1795281989402-EventPosition.js';
 import { OrderMetadataLocaleToken1795291100011 } from './1795291100011-OrderMetadataLocaleToken.js';
 import { CustomerDefaultsAndPasswordResets1795300000301 } from './1795300000301-CustomerDefaultsAndPasswordResets.js';
+import { FulfillmentItemsAndNumbers1795300100111 } from './1795300100111-FulfillmentItemsAndNumbers.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   EventPosition1795281989402,
   OrderMetadataLocaleToken1795291100011,
   CustomerDefaultsAndPasswordResets1795300000301,
+  FulfillmentItemsAndNumbers1795300100111,
 ];

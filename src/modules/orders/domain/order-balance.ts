@@ -1,0 +1,45 @@
+import { Money } from '../../../common/money/money.js';
+import { LIVE_PAYMENT_STATES, type PaymentLike } from './payment-coverage.js';
+
+export interface BalanceFacts {
+  currency: string;
+  total: string;
+  /** What was collected so far (completed payments). */
+  paymentTotal: string;
+  hasCustomer: boolean;
+  payments: PaymentLike[];
+}
+
+export interface OrderBalance {
+  /** Store credit applied to the order: its live store credit payments. */
+  storeCreditTotal: Money;
+  /** What is still to pay: the total less what was collected and the credit not yet collected. */
+  amountDue: Money;
+  /** Whether the customer's store credit pays for all of it. */
+  coveredByStoreCredit: boolean;
+}
+
+const isLive = (payment: PaymentLike) =>
+  (LIVE_PAYMENT_STATES as readonly string[]).includes(payment.state);
+
+/** What store credit does for an order and what is left to pay, never below zero. */
+export function orderBalance(facts: BalanceFacts): OrderBalance {
+  const { currency } = facts;
+  const credits = facts.payments.filter(
+    (payment) => payment.methodType === 'store_credit' && isLive(payment),
+  );
+  const sum = (payments: PaymentLike[]) =>
+    Money.sum(
+      payments.map((payment) => Money.of(payment.amount, currency)),
+      currency,
+    );
+  const storeCreditTotal = sum(credits);
+  const uncollectedCredit = sum(credits.filter((payment) => payment.state !== 'completed'));
+  const due = Money.of(facts.total, currency).minus(facts.paymentTotal).minus(uncollectedCredit);
+  return {
+    storeCreditTotal,
+    amountDue: due.isNegative() ? Money.zero(currency) : due,
+    coveredByStoreCredit:
+      facts.hasCustomer && !storeCreditTotal.isZero() && storeCreditTotal.compare(facts.total) >= 0,
+  };
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import type { EntityManager } from 'typeorm';
+import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { type Market, MarketDirectoryService, marketFor } from '../markets/index.js';
+import type { PaymentMethod } from '../payments/index.js';
+import { paymentMethodView, type PaymentMethodView } from './payment-method-view.js';
+
+/** What a store offers every cart: the ways to pay and the markets it sells in. */
+export interface StoreCheckoutOptions {
+  /** Active methods a shopper picks for a cart (store credit is applied with its own route). */
+  paymentMethods: PaymentMethodView[];
+  markets: Market[];
+}
+
+/**
+ * The checkout options of each store, kept for 30 s: every cart rendering shows them, and no API
+ * route changes them (the seed and operators do; a change shows within that time). A miss reads
+ * in the caller's transaction, so a rendering never waits for a second connection.
+ */
+@Injectable()
+export class StoreCheckoutOptionsCache {
+  private readonly cache = new LRUCache<string, StoreCheckoutOptions>({
+    max: 10_000,
+    ttl: 30_000,
+  });
+
+  constructor(
+    private readonly ids: PublicIdCodec,
+    private readonly marketDirectory: MarketDirectoryService,
+  ) {}
+
+  async of(manager: EntityManager, storeId: string): Promise<StoreCheckoutOptions> {
+    const cached = this.cache.get(storeId);
+    if (cached) return cached;
+    const methods: Pick<PaymentMethod, 'id' | 'name' | 'description' | 'type'>[] =
+      await manager.query(
+        `SELECT id::text AS id, name, description, type FROM payment_methods
+         WHERE store_id = $1 AND active AND type <> 'store_credit' ORDER BY position, id`,
+        [storeId],
+      );
+    const options: StoreCheckoutOptions = {
+      paymentMethods: methods.map((method) => paymentMethodView(this.ids, method)),
+      markets: (await this.marketDirectory.ofStore(storeId, manager))?.markets ?? [],
+    };
+    this.cache.set(storeId, options);
+    return options;
+  }
+}
+
+/**
+ * The market an order sells in: the one serving its shipping country, else the store's default
+ * market among those selling in the order's currency; null when no market fits.
+ */
+export function orderMarket(
+  markets: Market[],
+  currency: string,
+  shipCountryIso: string | null,
+): Market | null {
+  const shipping = shipCountryIso === null ? undefined : marketFor(markets, shipCountryIso);
+  if (shipping) return shipping;
+  const inCurrency = markets.filter((market) => market.currency === currency);
+  return inCurrency.find((market) => market.isDefault) ?? inCurrency[0] ?? null;
+}
