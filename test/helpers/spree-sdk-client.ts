@@ -1,10 +1,13 @@
 import { type Client, type ClientConfig, createClient } from '@spree/sdk';
 import {
+  AddressSchema,
   CountrySchema,
   CurrencySchema,
+  CustomerSchema,
   LocaleSchema,
   MarketSchema,
   ProductSchema,
+  StoreCreditSchema,
 } from '@spree/sdk/zod';
 import { z } from 'zod';
 
@@ -113,6 +116,13 @@ export const ErrorResponseSchema = z.object({
   }),
 });
 
+/** The client's `AuthTokens`, with the whole customer as the user (register, login, refresh, reset). */
+export const AuthTokensSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  user: CustomerSchema,
+});
+
 /** Successful responses of the Store API by method and path, with the schema the client expects. */
 const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['GET', /^\/countries$/, listOf(CountrySchema)],
@@ -125,6 +135,20 @@ const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['GET', /^\/markets\/[^/]+$/, MarketSchema],
   ['GET', /^\/products$/, pageOf(ProductSchema)],
   ['GET', /^\/products\/[^/]+$/, ProductSchema],
+  ['POST', /^\/customers$/, AuthTokensSchema],
+  ['POST', /^\/auth\/(login|refresh)$/, AuthTokensSchema],
+  ['POST', /^\/auth\/logout$/, z.undefined()],
+  ['GET', /^\/customers\/me$/, CustomerSchema],
+  ['PATCH', /^\/customers\/me$/, CustomerSchema],
+  ['GET', /^\/customers\/me\/addresses$/, pageOf(AddressSchema)],
+  ['POST', /^\/customers\/me\/addresses$/, AddressSchema],
+  ['GET', /^\/customers\/me\/addresses\/[^/]+$/, AddressSchema],
+  ['PATCH', /^\/customers\/me\/addresses\/[^/]+$/, AddressSchema],
+  ['DELETE', /^\/customers\/me\/addresses\/[^/]+$/, z.undefined()],
+  ['GET', /^\/customers\/me\/store_credits$/, pageOf(StoreCreditSchema)],
+  ['GET', /^\/customers\/me\/store_credits\/[^/]+$/, StoreCreditSchema],
+  ['POST', /^\/password_resets$/, z.object({ message: z.string() })],
+  ['PATCH', /^\/password_resets\/[^/]+$/, AuthTokensSchema],
 ];
 
 /** The zod schema a response should satisfy (error bodies: `ErrorResponseSchema`), if known. */
