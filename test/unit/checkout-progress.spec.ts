@@ -1,6 +1,8 @@
 import {
   type CheckoutFacts,
   checkoutRequirements,
+  completedShopperSteps,
+  currentShopperStep,
   furthestState,
   isCompletable,
 } from '../../src/modules/orders/domain/checkout-progress.js';
@@ -86,5 +88,33 @@ describe('checkout progress', () => {
       'payment/payment',
     ]);
     expect(furthestState(facts)).toBe('address');
+  });
+});
+
+describe("the shopper's checkout steps", () => {
+  it.each([
+    [
+      'an empty cart (items count as the address step)',
+      { lineCount: 0, shipmentCount: 0 },
+      'address',
+      [],
+    ],
+    ['a cart without an email', { hasEmail: false }, 'address', []],
+    ['a shipment without a rate', { shipmentsWithoutRate: 1 }, 'delivery', ['address']],
+    ['an uncovered total', { paymentCovered: false }, 'payment', ['address', 'delivery']],
+    ['nothing missing', {}, 'confirm', ['address', 'delivery', 'payment']],
+  ] as const)('%s', (_case, change, current, completed) => {
+    const step = currentShopperStep({ ...ready, ...change });
+    expect(step).toBe(current);
+    expect(completedShopperSteps(step)).toEqual(completed);
+  });
+
+  it('has completed every step once the order is placed', () => {
+    expect(completedShopperSteps('complete')).toEqual([
+      'address',
+      'delivery',
+      'payment',
+      'confirm',
+    ]);
   });
 });
