@@ -19,6 +19,7 @@ const MODULES = [
   'orders',
   'digital',
   'webhooks',
+  'not-offered',
 ];
 
 const moduleOrder = MODULES.map((name, index) => ({

@@ -23,6 +23,7 @@ import { MailModule } from './platform/mail/mail.module.js';
 import { WebhooksModule } from './modules/webhooks/index.js';
 import { DigitalModule } from './modules/digital/index.js';
 import { MarketsModule } from './modules/markets/index.js';
+import { NotOfferedModule } from './modules/not-offered/index.js';
 
 @Module({})
 export class AppModule {
@@ -54,6 +55,7 @@ export class AppModule {
         MarketsModule,
         MailModule,
         WebhooksModule,
+        NotOfferedModule,
         HealthModule,
         ...extraModules,
       ],

@@ -201,6 +201,10 @@ export class AppConfig {
   @PerMinuteBudget()
   RATE_LIMIT_REGISTRATION_PER_MINUTE = 3;
 
+  /** Per client IP and minute: password reset requests (e-mails asked for). */
+  @PerMinuteBudget()
+  RATE_LIMIT_PASSWORD_RESET_PER_MINUTE = 3;
+
   /** Per publishable key and minute: every request the key authenticates. */
   @PerMinuteBudget()
   RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE = 300;
@@ -266,6 +270,7 @@ const CONFIG_KEYS = [
   'RATE_LIMIT_REFRESH_PER_MINUTE',
   'RATE_LIMIT_LOGOUT_PER_MINUTE',
   'RATE_LIMIT_REGISTRATION_PER_MINUTE',
+  'RATE_LIMIT_PASSWORD_RESET_PER_MINUTE',
   'RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE',
   'RATE_LIMIT_SECRET_KEY_PER_MINUTE',
 ] as const satisfies readonly (keyof AppConfig)[];

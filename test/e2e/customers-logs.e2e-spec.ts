@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { startCustomersTestApp, StoreCaller } from '../helpers/customers-fixtures.js';
 import { outputDuring } from '../helpers/log-capture.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -48,5 +49,18 @@ describe('customer sessions in the logs', () => {
       expect(output).not.toContain(secret);
       expect(output).not.toContain(secret.replace(/^rt_/, ''));
     }
+  });
+
+  it('never write a password reset token, which travels in the path', async () => {
+    const store = new StoreCaller(t, await t.seedStore());
+    const token = `prt_${randomBytes(32).toString('base64url')}`;
+    const output = await outputDuring(async () => {
+      const response = await store.call('PATCH', `/password_resets/${token}`, {
+        json: { password: 'a long enough one', password_confirmation: 'a long enough one' },
+      });
+      expect(response.status).toBe(422);
+    });
+    expect(output).toContain('/api/v3/store/password_resets/prt_[redacted]');
+    expect(output).not.toContain(token.slice(4));
   });
 });

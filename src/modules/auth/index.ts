@@ -25,3 +25,4 @@ export type { Scope } from './scopes.js';
 export { SessionsService } from './sessions.service.js';
 export type { SessionOwner } from './sessions.service.js';
 export { StaffUser } from './staff-user.entity.js';
+export { TOKEN_LIFETIME_S } from './token-lifetimes.js';

@@ -3,6 +3,8 @@ export const TOKEN_LIFETIME_S = {
   customerAccess: 60 * 60,
   staffAccess: 5 * 60,
   refresh: 30 * 24 * 60 * 60,
+  /** An e-mailed password reset token. */
+  passwordReset: 60 * 60,
 } as const;
 
 export const JWT_ISSUER = 'store-service';

@@ -10,9 +10,10 @@ import type { StoreContext } from '../stores/index.js';
 import { Country } from '../geography/index.js';
 import { Address } from './address.entity.js';
 import { type AddressFields, type FieldErrors, readAddressInput } from './address-input.js';
-import { AddressSerializer, type AddressView } from './address.serializer.js';
+import { type AddressDefaults, AddressSerializer, type AddressView } from './address.serializer.js';
+import type { Customer } from './customer.entity.js';
 import { CustomerRecords } from './customer-records.js';
-import type { AddressBody } from './dto/address.body.js';
+import type { AddressBookEntryBody } from './dto/address-book-entry.body.js';
 
 /** Whose address book: the signed-in customer of one store. */
 export interface AddressBookOwner {
@@ -20,7 +21,13 @@ export interface AddressBookOwner {
   customerId: string;
 }
 
-/** A customer's saved addresses. Another customer's address is simply not found. */
+/** The customer's default addresses, by id. */
+type DefaultIds = Pick<Customer, 'billAddressId' | 'shipAddressId'>;
+
+/**
+ * A customer's saved addresses, and which of them it bills and ships to by default. Another
+ * customer's address is simply not found.
+ */
 @Injectable()
 export class AddressBookService {
   constructor(
@@ -31,7 +38,7 @@ export class AddressBookService {
   ) {}
 
   async list(owner: AddressBookOwner, query: PaginationQuery): Promise<Page<AddressView>> {
-    await this.customers.signedIn(owner.store.storeId, owner.customerId);
+    const customer = await this.customers.signedIn(owner.store.storeId, owner.customerId);
     return findPage(
       query,
       (window) =>
@@ -40,28 +47,33 @@ export class AddressBookService {
           order: { createdAt: 'DESC', id: 'DESC' },
           ...window,
         }),
-      (row) => this.serializer.serialize(row),
+      (row) => this.render(row, customer),
     );
   }
 
   async show(owner: AddressBookOwner, publicId: string): Promise<AddressView> {
-    await this.customers.signedIn(owner.store.storeId, owner.customerId);
-    return this.serializer.serialize(await this.find(this.dataSource.manager, owner, publicId));
+    const customer = await this.customers.signedIn(owner.store.storeId, owner.customerId);
+    return this.render(await this.find(this.dataSource.manager, owner, publicId), customer);
   }
 
-  async create(owner: AddressBookOwner, body: AddressBody): Promise<AddressView> {
-    await this.customers.signedIn(owner.store.storeId, owner.customerId);
+  async create(owner: AddressBookOwner, body: AddressBookEntryBody): Promise<AddressView> {
+    const customer = await this.customers.signedIn(owner.store.storeId, owner.customerId);
     const fields = await this.validated(body, 'create');
     return this.dataSource.transaction(async (manager) => {
       const address = await manager.save(
         manager.create(Address, { ...fields, ...this.ownedBy(owner) }),
       );
-      return this.serializer.serialize(address);
+      const defaults = await this.applyDefaults(manager, owner, address.id, body, customer);
+      return this.render(address, defaults);
     });
   }
 
-  async update(owner: AddressBookOwner, publicId: string, body: AddressBody): Promise<AddressView> {
-    await this.customers.signedIn(owner.store.storeId, owner.customerId);
+  async update(
+    owner: AddressBookOwner,
+    publicId: string,
+    body: AddressBookEntryBody,
+  ): Promise<AddressView> {
+    const customer = await this.customers.signedIn(owner.store.storeId, owner.customerId);
     const fields = await this.validated(body, 'update');
     return this.dataSource.transaction(async (manager) => {
       const address = await this.find(manager, owner, publicId, true);
@@ -69,10 +81,12 @@ export class AddressBookService {
         await manager.update(Address, { id: address.id }, fields);
         Object.assign(address, await manager.findOneByOrFail(Address, { id: address.id }));
       }
-      return this.serializer.serialize(address);
+      const defaults = await this.applyDefaults(manager, owner, address.id, body, customer);
+      return this.render(address, defaults);
     });
   }
 
+  /** Removing a default address leaves the customer without that default (the key nulls). */
   async remove(owner: AddressBookOwner, publicId: string): Promise<void> {
     await this.customers.signedIn(owner.store.storeId, owner.customerId);
     await this.dataSource.transaction(async (manager) => {
@@ -81,9 +95,40 @@ export class AddressBookService {
     });
   }
 
+  private render(address: Address, defaults: DefaultIds): AddressView {
+    return this.serializer.serialize(address, defaultsOf(address.id, defaults));
+  }
+
+  /**
+   * Makes the address the customer's default billing / shipping address when the body says
+   * true, and stops it being one when it says false; answers the defaults as they now are.
+   */
+  private async applyDefaults(
+    manager: EntityManager,
+    owner: AddressBookOwner,
+    addressId: string,
+    body: Pick<AddressBookEntryBody, 'is_default_billing' | 'is_default_shipping'>,
+    customer: DefaultIds,
+  ): Promise<DefaultIds> {
+    const billing = body.is_default_billing ?? null;
+    const shipping = body.is_default_shipping ?? null;
+    if (billing === null && shipping === null) return customer;
+    const [rows]: [{ billAddressId: string | null; shipAddressId: string | null }[], number] =
+      await manager.query(
+        `UPDATE customers SET
+           bill_address_id = ${DEFAULT_CHOICE('bill_address_id', '$3')},
+           ship_address_id = ${DEFAULT_CHOICE('ship_address_id', '$4')},
+           updated_at = now()
+         WHERE id = $1 AND store_id = $5
+         RETURNING bill_address_id::text AS "billAddressId", ship_address_id::text AS "shipAddressId"`,
+        [owner.customerId, addressId, billing, shipping, owner.store.storeId],
+      );
+    return rows[0] ?? customer;
+  }
+
   /** The body's fields, or one 422 naming every problem (`firstname`, `address1`, `city`, `country`). */
   private async validated(
-    body: AddressBody,
+    body: AddressBookEntryBody,
     mode: 'create' | 'update',
   ): Promise<Partial<AddressFields>> {
     const { fields, errors } = readAddressInput(body, mode);
@@ -118,6 +163,20 @@ export class AddressBookService {
   private ownedBy(owner: AddressBookOwner) {
     return { storeId: owner.store.storeId, customerId: owner.customerId };
   }
+}
+
+/** `true` points the default at the address ($2), `false` clears it if it is this one, null keeps it. */
+const DEFAULT_CHOICE = (column: string, choice: string) =>
+  `CASE WHEN ${choice}::boolean IS NULL THEN ${column}
+        WHEN ${choice}::boolean THEN $2::bigint
+        WHEN ${column} = $2::bigint THEN NULL
+        ELSE ${column} END`;
+
+function defaultsOf(addressId: string, defaults: DefaultIds): AddressDefaults {
+  return {
+    billing: defaults.billAddressId === addressId,
+    shipping: defaults.shipAddressId === addressId,
+  };
 }
 
 function invalid(errors: FieldErrors): StoreError {

@@ -10,20 +10,28 @@ import { CustomerRecords } from './customer-records.js';
 import { CustomerSessionsService } from './customer-sessions.service.js';
 import { CustomerSerializer } from './customer.serializer.js';
 import { OrderAddressCopies } from './order-address-copies.js';
+import { PasswordResetMail } from './password-reset-mail.js';
+import { PasswordResetTokens } from './password-reset-tokens.js';
+import { PasswordResetsService } from './password-resets.service.js';
 import {
   StoreAddressesController,
   StoreCustomerAddressesController,
 } from './store-addresses.controller.js';
 import { StoreAuthController } from './store-auth.controller.js';
 import { StoreCustomersController } from './store-customers.controller.js';
+import { StorePasswordResetsController } from './store-password-resets.controller.js';
 
-/** Customer accounts, their sessions and address books; admin management of customers. */
+/**
+ * Customer accounts, their sessions, password resets and address books; admin management of
+ * customers.
+ */
 @Module({
   controllers: [
     StoreAuthController,
     StoreCustomersController,
     StoreAddressesController,
     StoreCustomerAddressesController,
+    StorePasswordResetsController,
     AdminCustomersController,
   ],
   providers: [
@@ -34,6 +42,9 @@ import { StoreCustomersController } from './store-customers.controller.js';
     CustomerSessionsService,
     CustomerAccountsService,
     AddressBookService,
+    PasswordResetTokens,
+    PasswordResetMail,
+    PasswordResetsService,
     AdminCustomersService,
     CustomerOrderHistory,
     OrderAddressCopies,

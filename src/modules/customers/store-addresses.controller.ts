@@ -1,22 +1,29 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import {
+  ApiCustomerAccess,
+  ApiErrors,
+  ApiResource,
+  ApiResourceList,
+} from '../../platform/openapi/api-docs.decorators.js';
 import { CurrentCustomerId, CurrentStore } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { AddressBookService } from './address-book.service.js';
-import { AddressBody } from './dto/address.body.js';
+import { AddressBookEntryBody } from './dto/address-book-entry.body.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
 /** The signed-in customer's address book. */
 @ApiTags('Store: address book')
-@ApiSecurity('publishable-key')
-@ApiBearerAuth('jwt')
+@ApiCustomerAccess()
+@ApiErrors('authentication_required', 'invalid_token')
 @Idempotent()
 @Controller('api/v3/store/account/addresses')
 export class StoreAddressesController {
   constructor(private readonly addresses: AddressBookService) {}
 
   @Get()
+  @ApiResourceList('Address', { paginated: true })
   @ApiOperation({ summary: 'The saved addresses, newest first, paginated' })
   list(
     @CurrentStore() store: StoreContext,
@@ -27,16 +34,23 @@ export class StoreAddressesController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Save an address (v2 or v3 field names)' })
+  @ApiResource('Address', 201)
+  @ApiErrors('validation_error')
+  @ApiOperation({
+    summary:
+      'Save an address (v2 or v3 field names); is_default_billing / is_default_shipping make it a default',
+  })
   create(
     @CurrentStore() store: StoreContext,
     @CurrentCustomerId() customerId: string,
-    @Body() body: AddressBody,
+    @Body() body: AddressBookEntryBody,
   ) {
     return this.addresses.create({ store, customerId }, body);
   }
 
   @Get(':id')
+  @ApiResource('Address')
+  @ApiErrors('record_not_found')
   @ApiOperation({ summary: 'One saved address, by `addr_…` id' })
   show(
     @CurrentStore() store: StoreContext,
@@ -47,18 +61,24 @@ export class StoreAddressesController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change a saved address; only the fields sent change' })
+  @ApiResource('Address')
+  @ApiErrors('record_not_found', 'validation_error')
+  @ApiOperation({
+    summary: 'Change a saved address; only the fields sent change (defaults included)',
+  })
   update(
     @CurrentStore() store: StoreContext,
     @CurrentCustomerId() customerId: string,
     @Param('id') id: string,
-    @Body() body: AddressBody,
+    @Body() body: AddressBookEntryBody,
   ) {
     return this.addresses.update({ store, customerId }, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiResponse({ status: 204, description: 'Removed' })
+  @ApiErrors('record_not_found')
   @ApiOperation({ summary: 'Remove a saved address' })
   async remove(
     @CurrentStore() store: StoreContext,
@@ -69,7 +89,7 @@ export class StoreAddressesController {
   }
 }
 
-/** The same address book, also served under the customer's own path. */
+/** The same address book, also served under the customer's own path (the client's). */
 @ApiTags('Store: address book')
 @Idempotent()
 @Controller('api/v3/store/customers/me/addresses')

@@ -9,12 +9,32 @@ export type StoreCreditRecord = Pick<
   'id' | 'customerId' | 'currency' | 'amount' | 'amountUsed' | 'memo' | 'createdAt' | 'updatedAt'
 >;
 
+/** A store credit as its customer sees it (the client's `StoreCredit`). */
+export interface CustomerStoreCreditView {
+  id: string;
+  customer_id: string;
+  currency: string;
+  amount: string;
+  display_amount: string;
+  amount_used: string;
+  display_amount_used: string;
+  amount_remaining: string;
+  display_amount_remaining: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The v3 representation of a store credit, for API responses and event payloads alike. */
 @Injectable()
 export class StoreCreditSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
 
   serialize(credit: StoreCreditRecord): Record<string, unknown> {
+    return { ...this.forCustomer(credit), memo: credit.memo };
+  }
+
+  /** Without the staff's memo. */
+  forCustomer(credit: StoreCreditRecord): CustomerStoreCreditView {
     const amount = Money.of(credit.amount, credit.currency).round();
     const used = Money.of(credit.amountUsed, credit.currency).round();
     const remaining = amount.minus(used);
@@ -28,7 +48,6 @@ export class StoreCreditSerializer {
       display_amount_used: used.format(),
       amount_remaining: remaining.toString(),
       display_amount_remaining: remaining.format(),
-      memo: credit.memo,
       created_at: new Date(credit.createdAt).toISOString(),
       updated_at: new Date(credit.updatedAt).toISOString(),
     };

@@ -1,10 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/index.js';
 import { LoggingMailer } from './logging.mailer.js';
+import { MailJobs } from './mail-jobs.js';
 import { Mailer } from './mailer.port.js';
 import { SmtpMailer } from './smtp.mailer.js';
 
-/** Provides `Mailer`: SMTP when `SMTP_URL` is set, a logging stand-in otherwise. */
+/**
+ * Provides `Mailer` (SMTP when `SMTP_URL` is set, a logging stand-in otherwise) and `MailJobs`,
+ * which sends mail from the `mail` queue.
+ */
 @Global()
 @Module({
   providers: [
@@ -14,7 +18,8 @@ import { SmtpMailer } from './smtp.mailer.js';
       useFactory: (config: AppConfig): Mailer =>
         config.SMTP_URL ? new SmtpMailer(config.SMTP_URL) : new LoggingMailer(),
     },
+    MailJobs,
   ],
-  exports: [Mailer],
+  exports: [Mailer, MailJobs],
 })
 export class MailModule {}

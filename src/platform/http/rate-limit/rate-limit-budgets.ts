@@ -20,6 +20,7 @@ const IP_SETTING: Record<IpRateLimitedAction, PerMinuteSetting> = {
   refresh: 'RATE_LIMIT_REFRESH_PER_MINUTE',
   logout: 'RATE_LIMIT_LOGOUT_PER_MINUTE',
   registration: 'RATE_LIMIT_REGISTRATION_PER_MINUTE',
+  password_reset: 'RATE_LIMIT_PASSWORD_RESET_PER_MINUTE',
 };
 
 const KEY_SETTING: Record<RateLimitedKey['keyType'], PerMinuteSetting> = {

@@ -1,7 +1,13 @@
 import { SetMetadata } from '@nestjs/common';
 
-/** Per-IP budgets for the session routes (requests per minute, configurable). */
-export const IP_RATE_LIMITED_ACTIONS = ['login', 'refresh', 'logout', 'registration'] as const;
+/** Per-IP budgets for the session and account recovery routes (requests per minute, configurable). */
+export const IP_RATE_LIMITED_ACTIONS = [
+  'login',
+  'refresh',
+  'logout',
+  'registration',
+  'password_reset',
+] as const;
 export type IpRateLimitedAction = (typeof IP_RATE_LIMITED_ACTIONS)[number];
 
 export const IP_RATE_LIMIT = 'store:ip-rate-limit';

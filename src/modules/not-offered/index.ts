@@ -1,0 +1,1 @@
+export { NotOfferedModule } from './not-offered.module.js';
