@@ -533,6 +533,16 @@ describe('Customer account through @spree/sdk', () => {
         'validation_error',
         ['quick_checkout'],
       ]);
+      const twoStates = await rejection(
+        client.customer.addresses.create(
+          { ...US_HOME, state_abbr: 'VA', state_name: 'Virginia' },
+          { token },
+        ),
+      );
+      expect([twoStates.status, twoStates.details]).toEqual([
+        422,
+        { state_abbr: ['state_abbr and state_name name different states; send one of them'] },
+      ]);
       const incomplete = await rejection(
         client.customer.addresses.create({ ...US_HOME, address1: '' }, { token }),
       );

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
 import { ApiErrors, ApiPublishableKeyAccess } from '../../platform/openapi/api-docs.decorators.js';
 import { CurrentStore, RequestCurrency } from '../auth/index.js';
@@ -50,6 +50,7 @@ export class StoreAuthController {
   @Post('logout')
   @HttpCode(204)
   @IpRateLimit('logout')
+  @ApiResponse({ status: 204, description: 'Signed out' })
   @ApiErrors('invalid_refresh_token', 'validation_error')
   @ApiOperation({ summary: 'End the sign-in a refresh token belongs to' })
   async logout(@CurrentStore() store: StoreContext, @Body() body: RefreshTokenBody) {

@@ -1,11 +1,30 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, ValidateBy, ValidateIf } from 'class-validator';
 import { AddressBody } from './address.body.js';
 
 const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 /** An address book entry: the address, and whether it becomes the customer's default. */
 export class AddressBookEntryBody extends AddressBody {
+  /**
+   * Kept in `state_name` (the address holds its state as text). Sent along with a different
+   * `state_name`, one of the two would be lost: refused.
+   */
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Stored as state_name; sent with a different state_name it is refused',
+  })
+  @WhenSent()
+  @ValidateBy({
+    name: 'agreesWithStateName',
+    validator: {
+      validate: (value: unknown, args) =>
+        value === (args?.object as { state_name?: unknown }).state_name,
+      defaultMessage: () => 'state_abbr and state_name name different states; send one of them',
+    },
+  })
+  declare state_abbr?: string;
+
   @ApiPropertyOptional({
     type: Boolean,
     description: 'true makes it the default billing address; false stops it being the default',
