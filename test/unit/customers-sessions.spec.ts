@@ -10,6 +10,7 @@ import { CustomerSessionsService } from '../../src/modules/customers/customer-se
 import type { CustomerSerializer } from '../../src/modules/customers/customer.serializer.js';
 import { StoreAuthController } from '../../src/modules/customers/store-auth.controller.js';
 import { StoreCustomersController } from '../../src/modules/customers/store-customers.controller.js';
+import { StorePasswordResetsController } from '../../src/modules/customers/store-password-resets.controller.js';
 import { IP_RATE_LIMIT } from '../../src/platform/http/rate-limit/rate-limit.decorator.js';
 
 const store = { storeId: '1', defaultCurrency: 'USD', supportedCurrencies: ['USD'] };
@@ -100,6 +101,7 @@ describe('per-IP rate limits on the session routes', () => {
     [StoreAuthController.prototype.refresh, 'refresh'],
     [StoreAuthController.prototype.logout, 'logout'],
     [StoreCustomersController.prototype.register, 'registration'],
+    [StorePasswordResetsController.prototype.request, 'password_reset'],
   ])('%p counts against the %s budget', (handler, action) => {
     expect(Reflect.getMetadata(IP_RATE_LIMIT, handler)).toBe(action);
   });

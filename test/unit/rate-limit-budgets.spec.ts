@@ -31,6 +31,10 @@ describe('rate-limit budgets', () => {
       (config: AppConfig) => ipBudget(config, 'registration', '::1'),
     ],
     [
+      'RATE_LIMIT_PASSWORD_RESET_PER_MINUTE',
+      (config: AppConfig) => ipBudget(config, 'password_reset', '::1'),
+    ],
+    [
       'RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE',
       (config: AppConfig) => keyBudget(config, { apiKeyId: '1', keyType: 'publishable' }),
     ],
