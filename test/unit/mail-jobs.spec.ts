@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../src/config/index.js';
+import { MailJobs } from '../../src/platform/mail/mail-jobs.js';
+import type { Mailer, MailMessage } from '../../src/platform/mail/mailer.port.js';
+import type { Job, QueuePort } from '../../src/platform/queue/queue.port.js';
+
+interface Enqueued {
+  queue: string;
+  name: string;
+  data: { sealed: string };
+  options: unknown;
+}
+
+describe('MailJobs', () => {
+  let enqueued: Enqueued[];
+  let sent: MailMessage[];
+  let jobs: MailJobs;
+
+  const jobOf = (entry: Enqueued): Job<{ sealed: string }> => ({
+    id: '1',
+    name: entry.name,
+    data: entry.data,
+    attempt: 1,
+  });
+
+  beforeEach(() => {
+    enqueued = [];
+    sent = [];
+    const queue = {
+      enqueue: (queue: string, name: string, data: { sealed: string }, options: unknown) => {
+        enqueued.push({ queue, name, data, options });
+        return Promise.resolve();
+      },
+    } as unknown as QueuePort;
+    const mailer = {
+      send: (message: MailMessage) => {
+        sent.push(message);
+        return Promise.resolve();
+      },
+    } as unknown as Mailer;
+    const config = { ENCRYPTION_KEY: randomBytes(32).toString('hex') } as AppConfig;
+    jobs = new MailJobs(queue, mailer, config);
+  });
+
+  it('queues a job whose data is sealed, and retries failed sends', async () => {
+    jobs.register<{ email: string }>('greeting', () => Promise.resolve(null));
+    await jobs.enqueue('greeting', { email: 'ada@example.com' });
+    expect(enqueued).toEqual([
+      {
+        queue: 'mail',
+        name: 'greeting',
+        data: { sealed: expect.stringMatching(/^v1\./) },
+        options: { attempts: 3, backoffMs: expect.any(Number) },
+      },
+    ]);
+    expect(JSON.stringify(enqueued[0].data)).not.toContain('ada@example.com');
+  });
+
+  it('composes the message from the opened data and sends it', async () => {
+    const seen: unknown[] = [];
+    jobs.register<{ email: string }>('greeting', (data) => {
+      seen.push(data);
+      return Promise.resolve({ from: 'shop@example.com', to: data.email, subject: 'Hi', text: '' });
+    });
+    await jobs.enqueue('greeting', { email: 'ada@example.com' });
+    await jobs.run(jobOf(enqueued[0]));
+    expect(seen).toEqual([{ email: 'ada@example.com' }]);
+    expect(sent).toEqual([
+      { from: 'shop@example.com', to: 'ada@example.com', subject: 'Hi', text: '' },
+    ]);
+  });
+
+  it('sends nothing when the composer has nothing to send', async () => {
+    jobs.register('nobody', () => Promise.resolve(null));
+    await jobs.enqueue('nobody', {});
+    await jobs.run(jobOf(enqueued[0]));
+    expect(sent).toEqual([]);
+  });
+
+  it('ignores jobs of an unknown kind or with data it cannot open', async () => {
+    jobs.register('greeting', () => Promise.reject(new Error('must not run')));
+    await jobs.run({ id: '2', name: 'other', data: { sealed: 'v1.x.y' }, attempt: 1 });
+    await jobs.run({ id: '3', name: 'greeting', data: { sealed: 'v1.tampered.data' }, attempt: 1 });
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses a kind registered twice, and jobs of a kind never registered', async () => {
+    jobs.register('greeting', () => Promise.resolve(null));
+    expect(() => jobs.register('greeting', () => Promise.resolve(null))).toThrow(/twice/);
+    await expect(jobs.enqueue('unregistered', {})).rejects.toThrow(/no composer/);
+  });
+});
