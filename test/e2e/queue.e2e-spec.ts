@@ -1,5 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigModule, configFromEnvironment } from '../../src/config/index.js';
+import { QueueModule } from '../../src/platform/queue/queue.module.js';
 import { QueuePort, type Job } from '../../src/platform/queue/queue.port.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * The queue module alone: the application consumes every queue it names, and a queue has one
+ * consumer per process.
+ */
+async function startQueueContext(): Promise<{ context: INestApplicationContext; close(): void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'queue-test-'));
+  const config = configFromEnvironment({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
+  });
+  @Module({ imports: [ConfigModule.forRoot(config), QueueModule.forRoot(config)] })
+  class QueueOnly {}
+  const context = await NestFactory.createApplicationContext(QueueOnly, { logger: false });
+  return {
+    context,
+    close: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -12,15 +40,16 @@ function deferred<T>() {
  * in-process adapter otherwise (CI runs both ways).
  */
 describe(`queue port (${process.env.REDIS_URL ? 'Bull on Redis' : 'in-process'})`, () => {
-  let t: TestApp;
+  let context: INestApplicationContext;
+  let cleanUp: () => void;
   let queue: QueuePort;
   const seen: Job<{ n: number }>[] = [];
   const failuresBeforeSuccess = new Map<number, number>();
   const waiters = new Map<number, (job: Job<{ n: number }>) => void>();
 
   beforeAll(async () => {
-    t = await startTestApp();
-    queue = t.app.get(QueuePort);
+    ({ context, close: cleanUp } = await startQueueContext());
+    queue = context.get(QueuePort);
     queue.consume<{ n: number }>('mail', async (job) => {
       seen.push(job);
       const failuresLeft = failuresBeforeSuccess.get(job.data.n) ?? 0;
@@ -31,7 +60,10 @@ describe(`queue port (${process.env.REDIS_URL ? 'Bull on Redis' : 'in-process'})
       waiters.get(job.data.n)?.(job);
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await context.close();
+    cleanUp();
+  });
 
   const completion = (n: number) => {
     const { promise, resolve } = deferred<Job<{ n: number }>>();
