@@ -321,6 +321,91 @@ describe('Store API checkout through @spree/sdk', () => {
     expect(shown).toEqual(order);
   });
 
+  /** Attaches a file to a variant through the Admin API; answers the digital's view. */
+  async function attachDigital(variant: DemoVariant, name: string): Promise<{ id: string }> {
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('manual')], { type: 'application/pdf' }), name);
+    const response = await fetch(
+      `${t.baseUrl}/api/v3/admin/products/${variant.productId}/variants/${variant.id}/digitals`,
+      { method: 'POST', headers: { 'x-store-api-key': shop.secret_key }, body: form },
+    );
+    expect(response.status).toBe(201);
+    return (await response.json()) as { id: string };
+  }
+
+  /** A guest order of one unit of each variant, shipped to the US, paid as told. */
+  async function guestOrder(variants: DemoVariant[], pay: 'check' | 'test_card') {
+    const cart = await client.carts.create();
+    const { token: spreeToken } = cart;
+    for (const variant of variants) {
+      await client.carts.items.create(
+        cart.id,
+        { variant_id: variant.id, quantity: 1 },
+        { spreeToken },
+      );
+    }
+    await client.carts.update(
+      cart.id,
+      { email: 'buyer@example.com', billing_address: US_ADDRESS, shipping_address: US_ADDRESS },
+      { spreeToken },
+    );
+    const method = cart.payment_methods.find((candidate) => candidate.type === pay)!;
+    await client.carts.payments.create(
+      cart.id,
+      {
+        payment_method_id: method.id,
+        ...(pay === 'test_card' ? { source: CARDS.approved } : {}),
+      } as CreatePaymentParams,
+      { spreeToken },
+    );
+    return { order: await client.carts.complete(cart.id, { spreeToken }), spreeToken };
+  }
+
+  it('shows the buyer each line’s download links, usable once the order is paid', async () => {
+    const [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+    await attachDigital(mug, 'mug-care.pdf');
+
+    const { order, spreeToken } = await guestOrder([mug, tees[3]], 'test_card');
+    const [mugLine, teeLine] = order.items;
+    expect(mugLine.variant_id).toBe(mug.id);
+    expect(mugLine.digital_links).toEqual([
+      {
+        id: expect.stringMatching(/^dl_/),
+        access_counter: 0,
+        filename: 'mug-care.pdf',
+        content_type: 'application/pdf',
+        download_url: expect.stringMatching(/^\/api\/v3\/store\/digitals\/[A-Za-z0-9_-]{43}$/),
+        authorizable: true,
+        expired: false,
+        access_limit_exceeded: false,
+      },
+    ]);
+    expect(teeLine.digital_links).toEqual([]);
+    expect(order.items).toEqual(linesOf(order));
+    // The order-level list the contract names holds the same link.
+    const [link] = (order as unknown as { digital_links: { id: string; download_url: string }[] })
+      .digital_links;
+    expect(link).toMatchObject({
+      id: mugLine.digital_links[0].id,
+      download_url: mugLine.digital_links[0].download_url,
+    });
+    expect(await client.orders.get(order.id, undefined, { spreeToken })).toEqual(order);
+
+    // Paid by check, the order is not paid yet: the link is there but would not download.
+    const unpaid = await guestOrder([mug], 'check');
+    expect(unpaid.order.items[0].digital_links).toMatchObject([
+      { authorizable: false, expired: false, access_limit_exceeded: false },
+    ]);
+    // Event payloads never carry download URLs.
+    const [event] = await t.dataSource.query(
+      `SELECT payload::text AS payload FROM events WHERE name = 'order.completed'
+       AND payload->>'id' = $1`,
+      [order.id],
+    );
+    expect(event.payload).toContain('"digital_links": []');
+    expect(event.payload).not.toContain(link.download_url);
+  });
+
   it('warns about a line whose stock fell, without changing the cart', async () => {
     const variant = tees[2];
     const cart = await client.carts.create();
