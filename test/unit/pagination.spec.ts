@@ -28,11 +28,40 @@ describe('pageOf', () => {
   });
 
   it('carries the data and the full meta', () => {
-    const data = [{ id: 'a' }, { id: 'b' }];
+    const data = [{ id: 'a' }];
     expect(pageOf(data, 51, 3, 25)).toEqual({
-      data: [{ id: 'a' }, { id: 'b' }],
-      meta: { page: 3, limit: 25, count: 51, pages: 3 },
+      data: [{ id: 'a' }],
+      meta: {
+        page: 3,
+        limit: 25,
+        count: 51,
+        pages: 3,
+        from: 51,
+        to: 51,
+        in: 1,
+        previous: 2,
+        next: null,
+      },
     });
+  });
+
+  it.each([
+    ['the first of three pages', 25, 60, 1, { from: 1, to: 25, in: 25, previous: null, next: 2 }],
+    ['a middle page', 25, 60, 2, { from: 26, to: 50, in: 25, previous: 1, next: 3 }],
+    ['the last, partial page', 10, 60, 3, { from: 51, to: 60, in: 10, previous: 2, next: null }],
+    ['the only page', 3, 3, 1, { from: 1, to: 3, in: 3, previous: null, next: null }],
+    ['an empty list', 0, 0, 1, { from: 0, to: 0, in: 0, previous: null, next: null }],
+    ['a page past the end', 0, 60, 7, { from: 0, to: 0, in: 0, previous: 3, next: null }],
+    [
+      'a page of an empty list past the first',
+      0,
+      0,
+      2,
+      { from: 0, to: 0, in: 0, previous: null, next: null },
+    ],
+  ])('places %s', (_, shown, count, page, expected) => {
+    const data = Array.from({ length: shown }, (__, index) => index);
+    expect(pageOf(data, count, page, 25).meta).toMatchObject({ page, count, ...expected });
   });
 
   it('keeps the very array it was given', () => {

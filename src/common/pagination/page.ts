@@ -1,8 +1,18 @@
+/**
+ * Where a page sits in its list: `page`, `limit`, `count` (all items) and `pages`, plus the
+ * storefront client's `from`/`to` (1-based positions of the first and last item shown, 0 when
+ * none), `in` (items on this page) and `previous`/`next` (page numbers, null at either end).
+ */
 export interface PageMeta {
   page: number;
   limit: number;
   count: number;
   pages: number;
+  from: number;
+  to: number;
+  in: number;
+  previous: number | null;
+  next: number | null;
 }
 
 export interface Page<T> {
@@ -10,8 +20,25 @@ export interface Page<T> {
   meta: PageMeta;
 }
 
+export function pageMeta(shown: number, count: number, page: number, limit: number): PageMeta {
+  const pages = Math.ceil(count / limit);
+  const from = shown > 0 ? pageOffset(page, limit) + 1 : 0;
+  return {
+    page,
+    limit,
+    count,
+    pages,
+    from,
+    to: shown > 0 ? from + shown - 1 : 0,
+    in: shown,
+    // A page past the end points back to the last one.
+    previous: page > 1 && pages > 0 ? Math.min(page - 1, pages) : null,
+    next: page < pages ? page + 1 : null,
+  };
+}
+
 export function pageOf<T>(data: T[], count: number, page: number, limit: number): Page<T> {
-  return { data, meta: { page, limit, count, pages: Math.ceil(count / limit) } };
+  return { data, meta: pageMeta(data.length, count, page, limit) };
 }
 
 export function pageOffset(page: number, limit: number): number {
