@@ -7,12 +7,21 @@ import { expectError } from '../helpers/error-envelope.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-/** Every route the application's controllers declare, as OpenAPI path + lower-case method. */
+/** The metadata `@ApiExcludeController()` puts on a controller (`[true]`). */
+const EXCLUDED_FROM_DOCUMENT = 'swagger/apiExcludeController';
+
+/**
+ * Every route the application's controllers declare, as OpenAPI path + lower-case method, except
+ * those of controllers deliberately left out of the document (`@ApiExcludeController`).
+ */
 function declaredRoutes(t: TestApp): { path: string; method: string }[] {
   const discovery = t.app.get(DiscoveryService);
   const scanner = t.app.get(MetadataScanner);
   return discovery.getControllers().flatMap((wrapper) => {
     const controller = wrapper.metatype as new () => object;
+    const excluded = Reflect.getMetadata(EXCLUDED_FROM_DOCUMENT, controller) as
+      [boolean] | undefined;
+    if (excluded?.[0]) return [];
     const base = Reflect.getMetadata(PATH_METADATA, controller) as string;
     return scanner.getAllMethodNames(controller.prototype).flatMap((name) => {
       const handler = (controller.prototype as Record<string, object>)[name];
