@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Cart, Client, CreatePaymentParams, Order } from '@spree/sdk';
+import type { Cart, Client, CreateCartParams, CreatePaymentParams, Order } from '@spree/sdk';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
@@ -428,6 +428,38 @@ describe('Store API checkout through @spree/sdk', () => {
     ]);
     expect(view.items[0].quantity).toBe(4);
     expect(await records.lines(cart.id)).toEqual([{ variant_id: variant.id, quantity: 4 }]);
+  });
+
+  it('warns when nothing delivers to the address, and plans no fulfillment', async () => {
+    // The demo store's US delivery methods are priced in dollars only.
+    const cart = await client.carts.create({ currency: 'EUR' } as CreateCartParams);
+    const { token: spreeToken } = cart;
+    await client.carts.items.create(
+      cart.id,
+      { variant_id: tees[0].id, quantity: 1 },
+      { spreeToken },
+    );
+    const view = await client.carts.update(
+      cart.id,
+      { email: 'grace@example.com', billing_address: US_ADDRESS, shipping_address: US_ADDRESS },
+      { spreeToken },
+    );
+    expect(view.fulfillments).toEqual([]);
+    expect(view.warnings).toEqual([
+      {
+        code: 'delivery_unavailable',
+        message: 'Classic Cotton T-Shirt cannot be delivered to this address',
+        line_item_id: view.items[0].id,
+        variant_id: tees[0].id,
+      },
+    ]);
+    expect(view.current_step).toBe('delivery');
+    expect(view.requirements.map((requirement) => requirement.field)).toContain('shipping_method');
+    const [{ count }] = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM shipments WHERE order_id = $1',
+      [records.key(ID_PREFIX.cart, cart.id)],
+    );
+    expect(count).toBe(0);
   });
 
   it('sells to a German address in the EU market', async () => {

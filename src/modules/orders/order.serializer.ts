@@ -32,6 +32,7 @@ import {
   OrderSnapshots,
 } from './order-snapshot.js';
 import { orderMarket } from './store-checkout-options.js';
+import { type CartWarning, cartWarnings } from './cart-warnings.js';
 
 /** The order amounts kept on the order, each serialized with its `display_` twin. */
 const ORDER_AMOUNTS = [
@@ -51,14 +52,6 @@ const ORDER_AMOUNTS = [
 ] as const satisfies readonly (readonly [string, keyof Order | null])[];
 
 export type AmountFields = Record<string, string>;
-
-/** Something a shopper should know about a cart before paying (e.g. a line's stock fell). */
-export interface CartWarning {
-  code: 'insufficient_stock';
-  message: string;
-  line_item_id: string;
-  variant_id: string;
-}
 
 export interface OrderView {
   id: string;
@@ -239,22 +232,7 @@ export class OrderSerializer {
       requirements: checkoutRequirements(facts),
       current_step: current,
       completed_steps: completedShopperSteps(current),
-      warnings: snapshot.shortfalls.flatMap((shortfall) => {
-        const index = snapshot.lines.findIndex((line) => line.id === shortfall.line_id);
-        if (index < 0) return [];
-        const line = snapshot.lines[index];
-        return [
-          {
-            code: 'insufficient_stock' as const,
-            message:
-              shortfall.available > 0
-                ? `Only ${shortfall.available} of ${line.name} left in stock`
-                : `${line.name} is out of stock`,
-            line_item_id: lines[index].id,
-            variant_id: lines[index].variant_id as string,
-          },
-        ];
-      }),
+      warnings: cartWarnings(snapshot, lines),
       payment_methods: snapshot.storeOptions.paymentMethods,
     };
   }

@@ -48,6 +48,7 @@ interface LocationGroup {
  * serves the destination for each shipment. A rate the shopper selected stays selected while its
  * method still applies; otherwise the cheapest one is selected. Rates are upserted, so their ids
  * stay stable across re-planning. The methods and their prices come from the shipping module.
+ * Where no method delivers, the order has no shipments at all: a shipment always has a rate.
  */
 @Injectable()
 export class ShipmentPlanner {
@@ -58,9 +59,14 @@ export class ShipmentPlanner {
     destination: OrderDestination,
     lines: ShippableLine[],
   ): Promise<PlannedShipment[]> {
+    const methods = await this.options.serving(manager, destination);
+    if (methods.length === 0) {
+      // Nothing delivers there: no shipments (the checkout asks for a delivery method).
+      await this.clear(manager, destination.orderId);
+      return [];
+    }
     const groups = await this.groupByLocation(manager, destination.storeId, lines);
     const shipmentIds = await this.syncShipments(manager, destination, groups);
-    const methods = await this.options.serving(manager, destination);
     const planned: PlannedShipment[] = [];
     for (const group of groups) {
       const shipmentId = shipmentIds.get(group.locationId)!;
@@ -69,7 +75,7 @@ export class ShipmentPlanner {
     return planned;
   }
 
-  /** Removes every shipment of an order (no destination or no lines any more). */
+  /** Removes every shipment of an order (no destination, no lines or no delivery there). */
   async clear(manager: EntityManager, orderId: string): Promise<void> {
     await manager.query('DELETE FROM shipments WHERE order_id = $1', [orderId]);
   }
@@ -162,10 +168,6 @@ export class ShipmentPlanner {
        AND NOT (delivery_method_id = ANY($2::bigint[]))`,
       [shipmentId, methods.map((method) => method.id)],
     );
-    if (methods.length === 0) {
-      await manager.query(`UPDATE shipments SET cost = 0 WHERE id = $1`, [shipmentId]);
-      return { id: shipmentId, cost: '0', hasSelectedRate: false, taxCategory: null };
-    }
     const itemTotal = group.itemTotal.reduce(
       (sum, amount) => sum.plus(amount),
       Money.zero(destination.currency),
