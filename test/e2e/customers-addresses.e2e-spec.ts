@@ -193,7 +193,17 @@ describe.each([['/account/addresses'], ['/customers/me/addresses']])(
 
         const page1 = await as(owner).get('?limit=2');
         expect(page1.status).toBe(200);
-        expect(page1.body.meta).toEqual({ page: 1, limit: 2, count: 3, pages: 2 });
+        expect(page1.body.meta).toEqual({
+          page: 1,
+          limit: 2,
+          count: 3,
+          pages: 2,
+          from: 1,
+          to: 2,
+          in: 2,
+          previous: null,
+          next: 2,
+        });
         expect(page1.body.data.map((address: { city: string }) => address.city)).toEqual([
           'Nice',
           'Lyon',

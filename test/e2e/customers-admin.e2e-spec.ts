@@ -130,7 +130,17 @@ describe('Admin API: customers', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         data: [wanted],
-        meta: { page: 1, limit: 25, count: 1, pages: 1 },
+        meta: {
+          page: 1,
+          limit: 25,
+          count: 1,
+          pages: 1,
+          from: 1,
+          to: 1,
+          in: 1,
+          previous: null,
+          next: null,
+        },
       });
       const partial = await admin.call('GET', `/customers?email=${wanted.email.slice(0, 8)}`);
       expect(partial.body.meta.count).toBe(0);
@@ -146,7 +156,17 @@ describe('Admin API: customers', () => {
         );
       }
       const page1 = await other.call('GET', '/customers?limit=2');
-      expect(page1.body.meta).toEqual({ page: 1, limit: 2, count: 3, pages: 2 });
+      expect(page1.body.meta).toEqual({
+        page: 1,
+        limit: 2,
+        count: 3,
+        pages: 2,
+        from: 1,
+        to: 2,
+        in: 2,
+        previous: null,
+        next: 2,
+      });
       expect(page1.body.data.map((customer: { id: string }) => customer.id)).toEqual([
         made[2].id,
         made[1].id,
