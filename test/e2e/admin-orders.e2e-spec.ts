@@ -170,10 +170,30 @@ describe('Admin API: orders', () => {
       const everything = [placed.id, drafts[2].id, drafts[1].id, drafts[0].id];
       const first = await list('?limit=3');
       expect(idsOf(first)).toEqual(everything.slice(0, 3));
-      expect(first.meta).toEqual({ page: 1, limit: 3, count: 4, pages: 2 });
+      expect(first.meta).toEqual({
+        page: 1,
+        limit: 3,
+        count: 4,
+        pages: 2,
+        from: 1,
+        to: 3,
+        in: 3,
+        previous: null,
+        next: 2,
+      });
       const second = await list('?limit=3&page=2');
       expect(idsOf(second)).toEqual(everything.slice(3));
-      expect(second.meta).toEqual({ page: 2, limit: 3, count: 4, pages: 2 });
+      expect(second.meta).toEqual({
+        page: 2,
+        limit: 3,
+        count: 4,
+        pages: 2,
+        from: 4,
+        to: 4,
+        in: 1,
+        previous: 1,
+        next: null,
+      });
       for (const order of first.data) expect(order.id).toMatch(/^or_/);
       expect(first.data[1]).toEqual(drafts[2]);
     });
@@ -190,7 +210,17 @@ describe('Admin API: orders', () => {
       expect(idsOf(await list(`?${window}&state=complete`))).toEqual([placed.id]);
       expect(await list('?state=canceled')).toEqual({
         data: [],
-        meta: { page: 1, limit: 25, count: 0, pages: 0 },
+        meta: {
+          page: 1,
+          limit: 25,
+          count: 0,
+          pages: 0,
+          from: 0,
+          to: 0,
+          in: 0,
+          previous: null,
+          next: null,
+        },
       });
     });
 

@@ -354,7 +354,17 @@ describe('Digital downloads', () => {
             content_type: 'text/plain',
           }),
         ],
-        meta: { page: 1, limit: 25, count: 1, pages: 1 },
+        meta: {
+          page: 1,
+          limit: 25,
+          count: 1,
+          pages: 1,
+          from: 1,
+          to: 1,
+          in: 1,
+          previous: null,
+          next: null,
+        },
       });
       const order = await buy(tea);
       const fetched = await download(order.digital_links[0].download_url);

@@ -67,7 +67,17 @@ describe("Store API: a customer's order history", () => {
     const [first, second, third] = aliceOrders;
     const listed = await history(alice);
     expect(listed.status).toBe(200);
-    expect(listed.body.meta).toEqual({ page: 1, limit: 25, count: 3, pages: 1 });
+    expect(listed.body.meta).toEqual({
+      page: 1,
+      limit: 25,
+      count: 3,
+      pages: 1,
+      from: 1,
+      to: 3,
+      in: 3,
+      previous: null,
+      next: null,
+    });
     expect(listed.body.data.map((order: { id: string }) => order.id)).toEqual([
       third.id,
       second.id,
@@ -81,7 +91,17 @@ describe("Store API: a customer's order history", () => {
 
     const secondPage = await history(alice, '?limit=2&page=2');
     expect(secondPage.status).toBe(200);
-    expect(secondPage.body.meta).toEqual({ page: 2, limit: 2, count: 3, pages: 2 });
+    expect(secondPage.body.meta).toEqual({
+      page: 2,
+      limit: 2,
+      count: 3,
+      pages: 2,
+      from: 3,
+      to: 3,
+      in: 1,
+      previous: 1,
+      next: null,
+    });
     expect(secondPage.body.data.map((order: { id: string }) => order.id)).toEqual([first.id]);
 
     // What the listing shows is what is stored.
