@@ -7,6 +7,11 @@ import { Product } from './modules/catalog/index.js';
 import { StockItem } from './modules/catalog/index.js';
 import { StockLocation } from './modules/catalog/index.js';
 import { Variant } from './modules/catalog/index.js';
+import { Category } from './modules/catalog/index.js';
+import { OptionType } from './modules/catalog/index.js';
+import { OptionValue } from './modules/catalog/index.js';
+import { ProductCategory } from './modules/catalog/index.js';
+import { VariantOptionValue } from './modules/catalog/index.js';
 import { Country } from './modules/geography/index.js';
 import { Zone } from './modules/geography/index.js';
 import { Address } from './modules/customers/index.js';
@@ -41,6 +46,11 @@ export const ENTITIES = [
   Price,
   StockLocation,
   StockItem,
+  OptionType,
+  OptionValue,
+  VariantOptionValue,
+  Category,
+  ProductCategory,
   ApiKey,
   Role,
   StaffUser,

@@ -10,14 +10,19 @@ import { ApiKeyTokens } from '../modules/auth/index.js';
 import { passwordHasher } from '../modules/auth/index.js';
 import { Role } from '../modules/auth/index.js';
 import { StaffUser } from '../modules/auth/index.js';
+import { Category } from '../modules/catalog/index.js';
+import { OptionType } from '../modules/catalog/index.js';
+import { OptionValue } from '../modules/catalog/index.js';
 import { Price } from '../modules/catalog/index.js';
+import { ProductCategory } from '../modules/catalog/index.js';
 import { Product } from '../modules/catalog/index.js';
 import { StockItem } from '../modules/catalog/index.js';
 import { StockLocation } from '../modules/catalog/index.js';
 import { Variant } from '../modules/catalog/index.js';
+import { VariantOptionValue } from '../modules/catalog/index.js';
 import { Zone } from '../modules/geography/index.js';
 import { Store } from '../modules/stores/index.js';
-import { DEMO_PRODUCTS, EU_COUNTRIES } from './demo-catalog.js';
+import { DEMO_CATEGORIES, DEMO_OPTION_TYPES, DEMO_PRODUCTS, EU_COUNTRIES } from './demo-catalog.js';
 import { seedCheckoutSettings } from './demo-checkout-settings.js';
 import { seedDemoDigitals } from './demo-digitals.js';
 
@@ -56,6 +61,63 @@ async function issueKey(
   return issued.token;
 }
 
+/** The demo's option types and values; the values by option type name and value label. */
+async function seedOptionTypes(
+  manager: EntityManager,
+  storeId: string,
+): Promise<Map<string, Map<string, OptionValue>>> {
+  const byType = new Map<string, Map<string, OptionValue>>();
+  for (const [position, demo] of DEMO_OPTION_TYPES.entries()) {
+    const type = await manager.save(
+      manager.create(OptionType, {
+        storeId,
+        name: demo.name,
+        label: demo.label,
+        kind: demo.kind,
+        position: position + 1,
+      }),
+    );
+    const values = await manager.save(
+      demo.values.map((value, index) =>
+        manager.create(OptionValue, {
+          storeId,
+          optionTypeId: type.id,
+          name: value.label.toLowerCase(),
+          label: value.label,
+          position: index + 1,
+          colorCode: value.color ?? null,
+        }),
+      ),
+    );
+    byType.set(demo.name, new Map(values.map((value) => [value.label, value])));
+  }
+  return byType;
+}
+
+/** The demo's category tree (parents before children); the categories by permalink. */
+async function seedCategories(
+  manager: EntityManager,
+  storeId: string,
+): Promise<Map<string, Category>> {
+  const byPermalink = new Map<string, Category>();
+  for (const [index, demo] of DEMO_CATEGORIES.entries()) {
+    const parentPermalink = demo.permalink.split('/').slice(0, -1).join('/');
+    const parent = parentPermalink ? byPermalink.get(parentPermalink)! : undefined;
+    const category = await manager.save(
+      manager.create(Category, {
+        storeId,
+        parentId: parent?.id ?? null,
+        name: demo.name,
+        permalink: demo.permalink,
+        depth: parent ? parent.depth + 1 : 0,
+        position: index,
+      }),
+    );
+    byPermalink.set(demo.permalink, category);
+  }
+  return byPermalink;
+}
+
 /** Publishes `product.created`, `variant.created` and `stock_item.created` as it writes them. */
 async function seedCatalog(
   manager: EntityManager,
@@ -71,6 +133,8 @@ async function seedCatalog(
       countryIso: 'US',
     }),
   );
+  const optionValues = await seedOptionTypes(manager, store.id);
+  const categories = await seedCategories(manager, store.id);
   for (const [index, demo] of DEMO_PRODUCTS.entries()) {
     const product = await manager.save(
       manager.create(Product, {
@@ -79,26 +143,45 @@ async function seedCatalog(
         slug: slugify(demo.name),
         description: demo.description,
         status: 'active',
+        tags: demo.tags ?? [],
         // Spread creation times so that sorting by created_at is meaningful.
         createdAt: new Date(Date.now() - (DEMO_PRODUCTS.length - index) * 60_000),
       }),
     );
+    await manager.insert(
+      ProductCategory,
+      demo.categories.map((permalink) => ({
+        productId: product.id,
+        categoryId: categories.get(permalink)!.id,
+        position: index,
+      })),
+    );
     await events?.created(scope, product);
-    const values = demo.options?.values ?? [''];
+    const choices = demo.options?.values.map((value) => value.label) ?? [''];
     const skuBase = `${slugify(demo.name).slice(0, 12).toUpperCase()}-${store.code.slice(-6).toUpperCase()}`;
     const variants = await manager.save(
-      values.map((value, position) =>
+      choices.map((choice, position) =>
         manager.create(Variant, {
           storeId: store.id,
           productId: product.id,
-          sku: value ? `${skuBase}-${value.toUpperCase()}` : skuBase,
-          optionsText: value ? `${demo.options!.name}: ${value}` : '',
+          sku: choice ? `${skuBase}-${choice.toUpperCase()}` : skuBase,
+          optionsText: choice ? `${demo.options!.label}: ${choice}` : '',
           weight: String(demo.weightGrams),
           position,
           trackInventory: demo.weightGrams > 0,
         }),
       ),
     );
+    if (demo.options) {
+      const values = optionValues.get(demo.options.name)!;
+      await manager.insert(
+        VariantOptionValue,
+        variants.map((variant, position) => ({
+          variantId: variant.id,
+          optionValueId: values.get(choices[position])!.id,
+        })),
+      );
+    }
     for (const variant of variants) await events?.created(scope, variant);
     await manager.insert(
       Price,

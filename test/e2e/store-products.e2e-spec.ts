@@ -61,22 +61,49 @@ describe('Store API: products', () => {
     it('lists the store’s products with pagination meta', async () => {
       const response = await t.http.get('/api/v3/store/products?limit=5&page=2', key());
       expect(response.status).toBe(200);
-      expect(response.body.meta).toEqual({ page: 2, limit: 5, count: 24, pages: 5 });
+      expect(response.body.meta).toEqual({
+        page: 2,
+        limit: 5,
+        count: 24,
+        pages: 5,
+        from: 6,
+        to: 10,
+        in: 5,
+        previous: 1,
+        next: 3,
+      });
       expect(response.body.data).toHaveLength(5);
       const product = response.body.data[0];
       expect(product.id).toMatch(/^prod_[A-Za-z0-9]{10,}$/);
       expect(product.default_variant_id).toMatch(/^variant_/);
       expect(product.price).toEqual({
+        id: expect.stringMatching(/^price_/),
         amount: expect.stringMatching(/^\d+\.\d{2}$/),
+        amount_in_cents: expect.any(Number),
+        compare_at_amount: null,
+        compare_at_amount_in_cents: null,
         currency: 'USD',
         display_amount: expect.stringMatching(/^\$\d/),
+        display_compare_at_amount: null,
+        price_list_id: null,
       });
+      expect(product.price.amount_in_cents).toBe(Number(product.price.amount.replace('.', '')));
       expect(product.variants).toBeUndefined();
     });
 
     it('defaults to 25 per page and refuses more than 100', async () => {
       const response = await t.http.get('/api/v3/store/products', key());
-      expect(response.body.meta).toEqual({ page: 1, limit: 25, count: 24, pages: 1 });
+      expect(response.body.meta).toEqual({
+        page: 1,
+        limit: 25,
+        count: 24,
+        pages: 1,
+        from: 1,
+        to: 24,
+        in: 24,
+        previous: null,
+        next: null,
+      });
       const details = expectError(
         await t.http.get('/api/v3/store/products?limit=101', key()),
         400,
@@ -90,7 +117,17 @@ describe('Store API: products', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         data: [],
-        meta: { page: 9, limit: 25, count: 24, pages: 1 },
+        meta: {
+          page: 9,
+          limit: 25,
+          count: 24,
+          pages: 1,
+          from: 0,
+          to: 0,
+          in: 0,
+          previous: 1,
+          next: null,
+        },
       });
     });
 
@@ -98,7 +135,9 @@ describe('Store API: products', () => {
       ['page=abc', 'page'],
       ['page=0', 'page'],
       ['limit=-3', 'limit'],
-      ['sort=price', 'sort'],
+      ['sort=popularity', 'sort'],
+      ['sort=name,price', 'sort'],
+      ['fields=name,secret', 'fields'],
       ['expand=orders', 'expand'],
       ['currency=usd', 'currency'],
     ])('refuses %s with 400 parameter_invalid naming the parameter', async (query, field) => {
@@ -145,7 +184,8 @@ describe('Store API: products', () => {
       ]);
       expect(response.body.meta.count).toBe(2);
       const wildcard = await t.http.get('/api/v3/store/products?name=%25', key());
-      expect(wildcard.body).toEqual({ data: [], meta: { page: 1, limit: 25, count: 0, pages: 0 } });
+      expect(wildcard.body.data).toEqual([]);
+      expect(wildcard.body.meta).toMatchObject({ count: 0, pages: 0, from: 0, to: 0, in: 0 });
     });
 
     it('expands variants with their prices and stock on request', async () => {
@@ -169,11 +209,22 @@ describe('Store API: products', () => {
 
     it('shows prices in another supported currency', async () => {
       const response = await t.http.get('/api/v3/store/products?name=hoodie&currency=EUR', key());
-      expect(response.body.data[0].price).toEqual({
+      expect(response.body.data[0].price).toMatchObject({
         amount: '49.68',
+        amount_in_cents: 4968,
         currency: 'EUR',
         display_amount: '€49.68',
       });
+      const byHeader = await t.http.get('/api/v3/store/products?name=hoodie', {
+        ...key(),
+        'x-store-currency': 'eur',
+      });
+      expect(byHeader.body.data[0].price).toMatchObject({ amount: '49.68', currency: 'EUR' });
+      const bothWays = await t.http.get('/api/v3/store/products?name=hoodie&currency=USD', {
+        ...key(),
+        'x-store-currency': 'EUR',
+      });
+      expect(bothWays.body.data[0].price).toMatchObject({ amount: '54.00', currency: 'USD' });
     });
 
     it('never lists another store’s products nor drafts', async () => {

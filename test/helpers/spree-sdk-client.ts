@@ -2,6 +2,7 @@ import { type Client, type ClientConfig, createClient } from '@spree/sdk';
 import {
   AddressSchema,
   CartSchema,
+  CategorySchema,
   CountrySchema,
   CurrencySchema,
   CustomerSchema,
@@ -9,6 +10,7 @@ import {
   MarketSchema,
   OrderSchema,
   PaymentSchema,
+  ProductFiltersSchema,
   ProductSchema,
   StoreCreditSchema,
 } from '@spree/sdk/zod';
@@ -137,7 +139,10 @@ const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['GET', /^\/markets\/[^/]+\/countries\/[^/]+$/, CountrySchema],
   ['GET', /^\/markets\/[^/]+$/, MarketSchema],
   ['GET', /^\/products$/, pageOf(ProductSchema)],
+  ['GET', /^\/products\/filters$/, ProductFiltersSchema],
   ['GET', /^\/products\/[^/]+$/, ProductSchema],
+  ['GET', /^\/categories$/, pageOf(CategorySchema)],
+  ['GET', /^\/categories\/.+$/, CategorySchema],
   ['POST', /^\/carts$/, CartSchema],
   ['GET', /^\/carts$/, pageOf(CartSchema)],
   ['GET', /^\/carts\/[^/]+$/, CartSchema],

@@ -1,8 +1,13 @@
 export { CatalogModule } from './catalog.module.js';
+export { Category } from './category.entity.js';
+export { OptionType } from './option-type.entity.js';
+export { OptionValue } from './option-value.entity.js';
 export { Price } from './price.entity.js';
+export { ProductCategory } from './product-category.entity.js';
 export { Product } from './product.entity.js';
 export { StockItem } from './stock-item.entity.js';
 export { StockLedger } from './stock-ledger.js';
 export type { StockMovement } from './stock-ledger.js';
 export { StockLocation } from './stock-location.entity.js';
+export { VariantOptionValue } from './variant-option-value.entity.js';
 export { Variant } from './variant.entity.js';

@@ -2,18 +2,43 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import type { ProductSort } from './dto/list-products.query.js';
+import type { ProductSearch } from './search/product-search.js';
+import {
+  AFTER_SEARCH,
+  MATCHES_SEARCH,
+  searchValues,
+  VISIBLE,
+} from './search/product-search.sql.js';
+
+export interface OptionValueRow {
+  id: string;
+  name: string;
+  label: string;
+  position: number;
+  color_code: string | null;
+  option_type_id: string;
+  option_type_name: string;
+  option_type_label: string;
+  option_type_position: number;
+  option_type_kind: string;
+}
 
 export interface VariantRow {
   id: string;
   sku: string;
   options_text: string;
-  weight: string | null;
+  weight: number | null;
+  height: number | null;
+  width: number | null;
+  depth: number | null;
   position: number;
   track_inventory: boolean;
+  price_id: string | null;
   amount: string | null;
   compare_at_amount: string | null;
   count_on_hand: number;
   backorderable: boolean;
+  option_values: OptionValueRow[];
 }
 
 export interface ProductRow {
@@ -21,11 +46,21 @@ export interface ProductRow {
   name: string;
   slug: string;
   description: string | null;
+  status: string;
   available_on: Date | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  tags: string[];
   created_at: Date;
   updated_at: Date;
   variants: VariantRow[];
 }
+
+/** The price of product `p`'s first variant, which the product shows as its own. */
+const DEFAULT_PRICE = `(SELECT pr.amount FROM variants v
+   JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $2
+   WHERE v.product_id = p.id ORDER BY v.position, v.id LIMIT 1)`;
 
 const ORDER_BY: Record<ProductSort, string> = {
   name: 'p.name ASC, p.id ASC',
@@ -34,31 +69,41 @@ const ORDER_BY: Record<ProductSort, string> = {
   '-created_at': 'p.created_at DESC, p.id DESC',
   updated_at: 'p.updated_at ASC, p.id ASC',
   '-updated_at': 'p.updated_at DESC, p.id DESC',
+  available_on: 'COALESCE(p.available_on, p.created_at) ASC, p.id ASC',
+  '-available_on': 'COALESCE(p.available_on, p.created_at) DESC, p.id DESC',
+  price: `${DEFAULT_PRICE} ASC NULLS LAST, p.id ASC`,
+  '-price': `${DEFAULT_PRICE} DESC NULLS LAST, p.id DESC`,
 };
 
-/** Products a shopper may see: active and already available. `$1` is always the store. */
-const VISIBLE = `p.store_id = $1 AND p.status = 'active' AND (p.available_on IS NULL OR p.available_on <= now())`;
-
-/** An optional name filter: a NULL pattern matches every product. */
-const NAME_MATCHES = (parameter: string) =>
-  `(${parameter}::text IS NULL OR p.name ILIKE ${parameter}::text ESCAPE '\\')`;
-
 /**
- * A product with its variants, each with its price in the wanted currency and its stock summed
- * over active locations: one round trip, shaped for the serializer. Correlated subqueries keep
- * every lookup on an index whatever the table sizes.
+ * A product with its variants, each with its price in the wanted currency (`$2`), its stock
+ * summed over active locations and its option values: one round trip, shaped for the
+ * serializer. Correlated subqueries keep every lookup on an index whatever the table sizes.
  */
 const PRODUCT_WITH_VARIANTS = `
-  SELECT p.id::text AS id, p.name, p.slug, p.description, p.available_on, p.created_at, p.updated_at,
+  SELECT p.id::text AS id, p.name, p.slug, p.description, p.status, p.available_on,
+    p.meta_title, p.meta_description, p.meta_keywords, p.tags, p.created_at, p.updated_at,
     (SELECT COALESCE(json_agg(json_build_object(
-              'id', v.id::text, 'sku', v.sku, 'options_text', v.options_text, 'weight', v.weight::text,
+              'id', v.id::text, 'sku', v.sku, 'options_text', v.options_text,
+              'weight', v.weight, 'height', v.height, 'width', v.width, 'depth', v.depth,
               'position', v.position, 'track_inventory', v.track_inventory,
-              'amount', pr.amount::text, 'compare_at_amount', pr.compare_at_amount::text,
-              'count_on_hand', COALESCE(s.count_on_hand, 0), 'backorderable', COALESCE(s.backorderable, false)
+              'price_id', pr.id::text, 'amount', pr.amount::text, 'compare_at_amount', pr.compare_at_amount::text,
+              'count_on_hand', COALESCE(s.count_on_hand, 0), 'backorderable', COALESCE(s.backorderable, false),
+              'option_values', COALESCE((
+                SELECT json_agg(json_build_object(
+                         'id', ov.id::text, 'name', ov.name, 'label', ov.label, 'position', ov.position,
+                         'color_code', ov.color_code, 'option_type_id', ot.id::text,
+                         'option_type_name', ot.name, 'option_type_label', ot.label,
+                         'option_type_position', ot.position, 'option_type_kind', ot.kind
+                       ) ORDER BY ot.position, ot.id)
+                FROM variant_option_values vov
+                JOIN option_values ov ON ov.id = vov.option_value_id
+                JOIN option_types ot ON ot.id = ov.option_type_id
+                WHERE vov.variant_id = v.id), '[]'::json)
             ) ORDER BY v.position, v.id), '[]'::json)
      FROM variants v
      LEFT JOIN LATERAL (
-       SELECT amount, compare_at_amount FROM prices WHERE variant_id = v.id AND currency = $2
+       SELECT id, amount, compare_at_amount FROM prices WHERE variant_id = v.id AND currency = $2
      ) pr ON true
      LEFT JOIN LATERAL (
        SELECT SUM(si.count_on_hand)::int AS count_on_hand, bool_or(si.backorderable) AS backorderable
@@ -130,25 +175,21 @@ export class ProductReadRepository {
   async listVisible(
     storeId: string,
     currency: string,
-    options: { nameContains?: string; sort: ProductSort; limit: number; offset: number },
+    options: { search: ProductSearch; sort: ProductSort; limit: number; offset: number },
   ): Promise<{ rows: ProductRow[]; count: number }> {
-    const namePattern = options.nameContains ? `%${escapeLike(options.nameContains)}%` : null;
+    const values = [storeId, currency, ...searchValues(options.search)];
     const [{ count }] = await this.sql.rows<{ count: number }>(
       'products_count',
-      `SELECT count(*)::int AS count FROM products p WHERE ${VISIBLE} AND ${NAME_MATCHES('$2')}`,
-      [storeId, namePattern],
+      `SELECT count(*)::int AS count FROM products p WHERE ${VISIBLE} AND ${MATCHES_SEARCH}`,
+      values,
     );
     if (count === 0 || options.offset >= count) return { rows: [], count };
     const rows = await this.sql.rows<ProductRow>(
       `products_page_${options.sort}`,
-      `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND ${NAME_MATCHES('$3')}
-       ORDER BY ${ORDER_BY[options.sort]} LIMIT $4 OFFSET $5`,
-      [storeId, currency, namePattern, options.limit, options.offset],
+      `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND ${MATCHES_SEARCH}
+       ORDER BY ${ORDER_BY[options.sort]} LIMIT $${AFTER_SEARCH} OFFSET $${AFTER_SEARCH + 1}`,
+      [...values, options.limit, options.offset],
     );
     return { rows, count };
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

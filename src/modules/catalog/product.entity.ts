@@ -10,6 +10,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 @Entity('products')
 @Index('products_store_id_slug_key', ['storeId', 'slug'], { unique: true })
 @Index('products_store_id_created_at_idx', ['storeId', 'createdAt'])
+@Index('products_tags_idx', ['tags'], { type: 'gin' })
 export class Product extends StoreScopedEntity {
   @Column({ type: 'text' })
   name: string;
@@ -28,6 +29,19 @@ export class Product extends StoreScopedEntity {
 
   @Column({ name: 'tax_category', type: 'text', default: 'default' })
   taxCategory: string;
+
+  @Column({ name: 'meta_title', type: 'text', nullable: true })
+  metaTitle: string | null;
+
+  @Column({ name: 'meta_description', type: 'text', nullable: true })
+  metaDescription: string | null;
+
+  @Column({ name: 'meta_keywords', type: 'text', nullable: true })
+  metaKeywords: string | null;
+
+  /** Free-form labels shoppers can filter by (`q[with_tags][]`). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags: string[];
 
   @OneToMany('Variant', 'product')
   variants?: Variant[];

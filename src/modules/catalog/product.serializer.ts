@@ -3,6 +3,15 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { EntityManager } from 'typeorm';
 import type { MoneyView } from '../../common/money/money-view.js';
+import type { CategoryView } from './categories/category.serializer.js';
+import { descriptionHtml } from './description-html.js';
+import type { ProductExpand } from './dto/list-products.query.js';
+import {
+  OptionSerializer,
+  type OptionTypeView,
+  type OptionValueView,
+} from './option.serializer.js';
+import type { PriceView } from './price-view.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
 import type { Product } from './product.entity.js';
 import { VariantSerializer, type VariantView } from './variant.serializer.js';
@@ -12,17 +21,39 @@ export interface ProductView {
   name: string;
   slug: string;
   description: string | null;
+  description_html: string | null;
   available_on: string | null;
+  available: boolean;
   purchasable: boolean;
   in_stock: boolean;
   backorderable: boolean;
-  price: MoneyView | null;
+  preorder: false;
+  preorder_ships_at: null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  tags: string[];
+  thumbnail_url: null;
+  price: PriceView | null;
+  original_price: PriceView | null;
   compare_at_price: MoneyView | null;
   default_variant_id: string | null;
   variant_count: number;
   created_at: string;
   updated_at: string;
   variants?: VariantView[];
+  default_variant?: VariantView;
+  option_types?: OptionTypeView[];
+  option_values?: OptionValueView[];
+  categories?: CategoryView[];
+  /** The store keeps no media: always empty when expanded (and `primary_media` is omitted). */
+  media?: never[];
+}
+
+export interface ProductPresentation {
+  expand: ReadonlySet<ProductExpand>;
+  /** The product's categories, when `categories` is expanded. */
+  categories?: CategoryView[];
 }
 
 /** The v3 representation of products and variants, for API responses and event payloads alike. */
@@ -31,42 +62,58 @@ export class ProductSerializer {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly variants: VariantSerializer,
+    private readonly options: OptionSerializer,
     private readonly products: ProductReadRepository,
   ) {}
 
-  serialize(
-    product: ProductRow,
-    currency: string,
-    options: { expandVariants: boolean },
-  ): ProductView {
+  serialize(product: ProductRow, currency: string, presentation: ProductPresentation): ProductView {
     const productId = this.ids.encode(ID_PREFIX.product, product.id);
     const variants = product.variants.map((variant) =>
       this.variants.serialize(variant, productId, currency),
     );
     const defaultVariant = variants[0];
+    const availableOn = product.available_on ? new Date(product.available_on) : null;
     const view: ProductView = {
       id: productId,
       name: product.name,
       slug: product.slug,
       description: product.description,
-      available_on: product.available_on ? new Date(product.available_on).toISOString() : null,
+      description_html: product.description === null ? null : descriptionHtml(product.description),
+      available_on: availableOn?.toISOString() ?? null,
+      available:
+        product.status === 'active' &&
+        (availableOn === null || availableOn.getTime() <= Date.now()),
       purchasable: variants.some((variant) => variant.purchasable),
       in_stock: variants.some((variant) => variant.in_stock),
       backorderable: variants.some((variant) => variant.backorderable),
+      preorder: false,
+      preorder_ships_at: null,
+      meta_title: product.meta_title,
+      meta_description: product.meta_description,
+      meta_keywords: product.meta_keywords,
+      tags: product.tags,
+      thumbnail_url: null,
       price: defaultVariant?.price ?? null,
+      original_price: defaultVariant?.original_price ?? null,
       compare_at_price: defaultVariant?.compare_at_price ?? null,
       default_variant_id: defaultVariant?.id ?? null,
       variant_count: variants.length,
       created_at: new Date(product.created_at).toISOString(),
       updated_at: new Date(product.updated_at).toISOString(),
     };
-    if (options.expandVariants) view.variants = variants;
+    const { expand } = presentation;
+    if (expand.has('variants')) view.variants = variants;
+    if (expand.has('default_variant') && defaultVariant) view.default_variant = defaultVariant;
+    if (expand.has('option_types')) view.option_types = this.options.typesOf(product.variants);
+    if (expand.has('option_values')) view.option_values = this.options.valuesOf(product.variants);
+    if (expand.has('categories')) view.categories = presentation.categories ?? [];
+    if (expand.has('media')) view.media = [];
     return view;
   }
 
   async eventPayload(product: Product, manager: EntityManager): Promise<ProductView> {
     const found = await this.products.findInTransaction(manager, product.storeId, product.id);
     if (!found) throw new Error(`Product ${product.id} is not in the catalog`);
-    return this.serialize(found.row, found.currency, { expandVariants: true });
+    return this.serialize(found.row, found.currency, { expand: new Set(['variants']) });
   }
 }

@@ -1,80 +1,75 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { StoreError } from '../../common/errors/store-error.js';
-import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
-import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { pageOf, pageOffset } from '../../common/pagination/page.js';
-import { CurrentStore } from '../auth/index.js';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiErrors,
+  ApiPublishableKeyAccess,
+  ApiResource,
+  ApiResourceList,
+} from '../../platform/openapi/api-docs.decorators.js';
+import { CurrentStore, RequestCurrency } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import {
-  expandsVariants,
   ListProductsQuery,
+  ProductFiltersQuery,
   ProductPresentationQuery,
 } from './dto/list-products.query.js';
-import { ProductReadRepository } from './product-read.repository.js';
-import { ProductSerializer } from './product.serializer.js';
+import type { RawQuery } from './query/list-filters.js';
+import { RawQueryParams } from './query/raw-query.decorator.js';
+import { ProductFiltersService } from './search/product-filters.service.js';
+import { StoreProductsService } from './store-products.service.js';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const FILTERS_DOC =
+  'Filters: `q[search]` (name or SKU), `q[name_cont]`, `q[price_gte]`, `q[price_lte]`, `q[with_option_value_ids][]` (any value of one option type, every option type named), `q[in_stock]`, `q[out_of_stock]`, `q[in_category]`, `q[in_categories][]` (with their descendants), `q[with_tags][]`. Unknown filters are refused.';
 
 @ApiTags('Store: products')
-@ApiSecurity('publishable-key')
+@ApiPublishableKeyAccess()
 @Controller('api/v3/store/products')
 export class StoreProductsController {
   constructor(
-    private readonly products: ProductReadRepository,
-    private readonly serializer: ProductSerializer,
-    private readonly ids: PublicIdCodec,
+    private readonly products: StoreProductsService,
+    private readonly productFilters: ProductFiltersService,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'List the products on sale, paginated' })
-  async list(@CurrentStore() store: StoreContext, @Query() query: ListProductsQuery) {
-    const currency = this.currencyFor(store, query.currency);
-    const { rows, count } = await this.products.listVisible(store.storeId, currency, {
-      nameContains: query.name,
-      sort: query.sort,
-      limit: query.limit,
-      offset: pageOffset(query.page, query.limit),
-    });
-    const expandVariants = expandsVariants(query);
-    const data = rows.map((row) => this.serializer.serialize(row, currency, { expandVariants }));
-    return pageOf(data, count, query.page, query.limit);
+  @ApiResourceList('Product', { paginated: true })
+  @ApiOperation({ summary: 'List the products on sale, paginated', description: FILTERS_DOC })
+  list(
+    @CurrentStore() store: StoreContext,
+    @Query() query: ListProductsQuery,
+    @RawQueryParams() raw: RawQuery,
+    @RequestCurrency() requestCurrency: string,
+  ) {
+    const currency = this.products.currencyFor(store, query.currency, requestCurrency);
+    return this.products.list(store, query, raw, currency);
+  }
+
+  @Get('filters')
+  @ApiResource('ProductFilters')
+  @ApiOperation({
+    summary: 'What the products on sale can be narrowed by, with counts',
+    description: `Takes \`category_id\` (a \`ctg_…\` id) to scope them, and the filters of the list. ${FILTERS_DOC}`,
+  })
+  filters(
+    @CurrentStore() store: StoreContext,
+    @Query() query: ProductFiltersQuery,
+    @RawQueryParams() raw: RawQuery,
+    @RequestCurrency() requestCurrency: string,
+  ) {
+    const currency = this.products.currencyFor(store, query.currency, requestCurrency);
+    return this.productFilters.filters(store.storeId, currency, raw);
   }
 
   @Get(':id_or_slug')
+  @ApiResource('Product')
+  @ApiErrors('record_not_found')
   @ApiOperation({ summary: 'One product, by prefixed id or slug' })
-  async show(
+  show(
     @CurrentStore() store: StoreContext,
     @Param('id_or_slug') idOrSlug: string,
     @Query() query: ProductPresentationQuery,
+    @RequestCurrency() requestCurrency: string,
   ) {
-    const currency = this.currencyFor(store, query.currency);
-    const row = await this.find(store.storeId, idOrSlug, currency);
-    if (!row) throw StoreError.notFound('product');
-    return this.serializer.serialize(row, currency, { expandVariants: expandsVariants(query) });
-  }
-
-  private find(storeId: string, idOrSlug: string, currency: string) {
-    if (idOrSlug.startsWith(`${ID_PREFIX.product}_`)) {
-      const id = this.ids.decode(ID_PREFIX.product, idOrSlug);
-      return id ? this.products.findVisibleById(storeId, id, currency) : undefined;
-    }
-    return SLUG.test(idOrSlug) && idOrSlug.length <= 200
-      ? this.products.findVisibleBySlug(storeId, idOrSlug, currency)
-      : undefined;
-  }
-
-  private currencyFor(store: StoreContext, requested: string | undefined): string {
-    const currency = requested ?? store.defaultCurrency;
-    if (!store.supportedCurrencies.includes(currency)) {
-      throw new StoreError(
-        'parameter_invalid',
-        `currency must be one of ${store.supportedCurrencies.join(', ')}`,
-        {
-          currency: [`${currency} is not a currency of this store`],
-        },
-      );
-    }
-    return currency;
+    const currency = this.products.currencyFor(store, query.currency, requestCurrency);
+    return this.products.show(store, idOrSlug, query, currency);
   }
 }

@@ -28,6 +28,16 @@ export class Variant extends StoreScopedEntity {
   @Column({ type: 'numeric', precision: 12, scale: 3, nullable: true })
   weight: string | null;
 
+  /** Dimensions in the store's length unit. */
+  @Column({ type: 'numeric', precision: 12, scale: 3, nullable: true })
+  height: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 3, nullable: true })
+  width: string | null;
+
+  @Column({ type: 'numeric', precision: 12, scale: 3, nullable: true })
+  depth: string | null;
+
   @Column({ type: 'integer', default: 0 })
   position: number;
 

@@ -3,6 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { moneyView, type MoneyView } from '../../common/money/money-view.js';
+import { OptionSerializer, type OptionValueView } from './option.serializer.js';
+import { originalPriceView, priceView, type PriceView } from './price-view.js';
 import { ProductReadRepository, type VariantRow } from './product-read.repository.js';
 import type { Variant } from './variant.entity.js';
 
@@ -11,14 +13,23 @@ export interface VariantView {
   product_id: string;
   sku: string;
   options_text: string;
-  weight: string | null;
+  weight: number | null;
+  height: number | null;
+  width: number | null;
+  depth: number | null;
   position: number;
   track_inventory: boolean;
   in_stock: boolean;
   backorderable: boolean;
   purchasable: boolean;
-  price: MoneyView | null;
+  preorder: false;
+  preorder_ships_at: null;
+  media_count: 0;
+  thumbnail_url: null;
+  price: PriceView | null;
+  original_price: PriceView | null;
   compare_at_price: MoneyView | null;
+  option_values: OptionValueView[];
 }
 
 /** The v3 representation of a variant, for API responses and event payloads alike. */
@@ -26,26 +37,44 @@ export interface VariantView {
 export class VariantSerializer {
   constructor(
     private readonly ids: PublicIdCodec,
+    private readonly options: OptionSerializer,
     private readonly products: ProductReadRepository,
   ) {}
 
   serialize(variant: VariantRow, productId: string, currency: string): VariantView {
     const inStock = !variant.track_inventory || variant.count_on_hand > 0;
     const backorderable = variant.track_inventory && variant.backorderable;
-    const price = moneyView(variant.amount, currency);
+    const price =
+      variant.price_id === null || variant.amount === null
+        ? null
+        : priceView(
+            this.ids.encode(ID_PREFIX.price, variant.price_id),
+            variant.amount,
+            variant.compare_at_amount,
+            currency,
+          );
     return {
       id: this.ids.encode(ID_PREFIX.variant, variant.id),
       product_id: productId,
       sku: variant.sku,
       options_text: variant.options_text,
-      weight: variant.weight,
+      weight: numberOrNull(variant.weight),
+      height: numberOrNull(variant.height),
+      width: numberOrNull(variant.width),
+      depth: numberOrNull(variant.depth),
       position: variant.position,
       track_inventory: variant.track_inventory,
       in_stock: inStock,
       backorderable,
       purchasable: price !== null && (inStock || backorderable),
+      preorder: false,
+      preorder_ships_at: null,
+      media_count: 0,
+      thumbnail_url: null,
       price,
+      original_price: originalPriceView(price),
       compare_at_price: moneyView(variant.compare_at_amount, currency),
+      option_values: variant.option_values.map((row) => this.options.value(row)),
     };
   }
 
@@ -60,4 +89,9 @@ export class VariantSerializer {
     const productId = this.ids.encode(ID_PREFIX.product, found.row.id);
     return this.serialize(row, productId, found.currency);
   }
+}
+
+/** A numeric column as JSON hands it over (a number), whatever the driver made of it. */
+function numberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
 }

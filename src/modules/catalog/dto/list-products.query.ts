@@ -1,6 +1,7 @@
-import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+import { IsNameList } from '../query/name-list.js';
 
 export const PRODUCT_SORTS = [
   'name',
@@ -9,22 +10,74 @@ export const PRODUCT_SORTS = [
   '-created_at',
   'updated_at',
   '-updated_at',
+  'available_on',
+  '-available_on',
+  'price',
+  '-price',
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PRODUCT_SORT: ProductSort = '-created_at';
 
-/** How products are rendered: which relations are expanded and in which currency prices show. */
+/** Relations a product can be rendered with. */
+export const PRODUCT_EXPANDS = [
+  'variants',
+  'default_variant',
+  'option_types',
+  'option_values',
+  'categories',
+  'media',
+  'primary_media',
+] as const;
+export type ProductExpand = (typeof PRODUCT_EXPANDS)[number];
+
+/** Members of a product that `fields` may name (relations are asked for with `expand`). */
+export const PRODUCT_FIELDS = [
+  'name',
+  'slug',
+  'description',
+  'description_html',
+  'available_on',
+  'available',
+  'purchasable',
+  'in_stock',
+  'backorderable',
+  'preorder',
+  'preorder_ships_at',
+  'meta_title',
+  'meta_description',
+  'meta_keywords',
+  'tags',
+  'thumbnail_url',
+  'price',
+  'original_price',
+  'compare_at_price',
+  'default_variant_id',
+  'variant_count',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** How products are rendered: relations expanded, members kept, the currency of prices. */
 export class ProductPresentationQuery {
   @ApiPropertyOptional({
-    description: 'Comma-separated relations to include; `variants` is supported',
-    example: 'variants',
+    description: `Comma-separated relations to include: ${PRODUCT_EXPANDS.join(', ')}`,
+    example: 'variants,categories',
   })
   @IsOptional()
-  @IsString()
-  @Matches(/^variants(,variants)*$/, { message: 'expand may only name: variants' })
+  @IsNameList(PRODUCT_EXPANDS)
   expand?: string;
 
   @ApiPropertyOptional({
-    description: "Currency of the prices shown; one of the store's supported currencies",
+    description: `Comma-separated members to return (with \`id\`, always): ${PRODUCT_FIELDS.join(', ')}`,
+    example: 'name,slug,price',
+  })
+  @IsOptional()
+  @IsNameList(PRODUCT_FIELDS)
+  fields?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Currency of the prices shown; one of the store's supported currencies (else X-Store-Currency, else the store's default)",
   })
   @IsOptional()
   @IsString()
@@ -33,10 +86,10 @@ export class ProductPresentationQuery {
 }
 
 export class ListProductsQuery extends IntersectionType(PaginationQuery, ProductPresentationQuery) {
-  @ApiPropertyOptional({ enum: PRODUCT_SORTS, default: '-created_at' })
+  @ApiPropertyOptional({ enum: PRODUCT_SORTS, default: DEFAULT_PRODUCT_SORT })
   @IsOptional()
   @IsIn(PRODUCT_SORTS)
-  sort: ProductSort = '-created_at';
+  sort: ProductSort = DEFAULT_PRODUCT_SORT;
 
   @ApiPropertyOptional({ description: 'Case-insensitive part of the product name' })
   @IsOptional()
@@ -45,6 +98,22 @@ export class ListProductsQuery extends IntersectionType(PaginationQuery, Product
   name?: string;
 }
 
-export function expandsVariants(query: ProductPresentationQuery): boolean {
-  return query.expand?.split(',').includes('variants') ?? false;
+/** `products.filters`: the currency of the price range and the category the filters cover. */
+export class ProductFiltersQuery extends PickType(ProductPresentationQuery, ['currency'] as const) {
+  @ApiPropertyOptional({ description: 'A `ctg_…` id: only products in it or below it' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  category_id?: string;
 }
+
+/** The parameters of a product list besides its `q[...]` filters. */
+export const PRODUCT_LIST_PARAMETERS = [
+  'page',
+  'limit',
+  'sort',
+  'name',
+  'expand',
+  'fields',
+  'currency',
+] as const;

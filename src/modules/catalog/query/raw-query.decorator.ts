@@ -1,0 +1,9 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { RawQuery } from './list-filters.js';
+
+/** The query string as parsed, before validation strips what the DTO does not declare. */
+export const RawQueryParams = createParamDecorator(
+  (_: unknown, context: ExecutionContext): RawQuery =>
+    (context.switchToHttp().getRequest<FastifyRequest>().query ?? {}) as RawQuery,
+);

@@ -1,0 +1,79 @@
+import type { ProductSearch } from './product-search.js';
+
+/**
+ * SQL of the product searches. Every statement takes `$1` the store and `$2` the currency, then
+ * the search's values from `$3` on (`searchValues`), a NULL standing for "no such filter" so
+ * that one prepared statement serves every combination of filters.
+ */
+
+/** Products a shopper may see: active and already available. */
+export const VISIBLE = `p.store_id = $1 AND p.status = 'active' AND (p.available_on IS NULL OR p.available_on <= now())`;
+
+/** Units of variant `v` at the store's active locations. */
+export const VARIANT_STOCK = `(SELECT SUM(si.count_on_hand)::int FROM stock_items si
+   WHERE si.variant_id = v.id
+     AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = v.store_id AND active))`;
+
+/** Product `p` has a variant that can be bought from stock now (untracked, or units on hand). */
+export const PRODUCT_IN_STOCK = `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id
+   AND (NOT v.track_inventory OR COALESCE(${VARIANT_STOCK}, 0) > 0))`;
+
+/**
+ * Product `p` is in category `root` or below it: a category's permalink is the path from its
+ * root, so the descendants are the permalinks that extend it.
+ */
+const IN_SUBTREE_OF_ROOT = `EXISTS (SELECT 1 FROM product_categories pc
+   JOIN categories c ON c.id = pc.category_id
+   WHERE pc.product_id = p.id AND c.store_id = root.store_id
+     AND (c.id = root.id OR left(c.permalink, length(root.permalink) + 1) = root.permalink || '/'))`;
+
+/** Every option type named by `$7` is matched by a variant with one of its named values. */
+const HAS_OPTION_VALUES = `(SELECT count(*) FROM option_values WHERE store_id = $1 AND id = ANY($7::bigint[])) = cardinality($7::bigint[])
+   AND NOT EXISTS (SELECT 1 FROM option_values wanted WHERE wanted.id = ANY($7::bigint[])
+     AND NOT EXISTS (SELECT 1 FROM variants v
+       JOIN variant_option_values vov ON vov.variant_id = v.id
+       JOIN option_values ov ON ov.id = vov.option_value_id
+       WHERE v.product_id = p.id AND ov.option_type_id = wanted.option_type_id AND ov.id = ANY($7::bigint[])))`;
+
+/** The search's conditions on product `p`, over `$3`…`$12`. */
+export const MATCHES_SEARCH = `
+  ($3::text IS NULL OR p.name ILIKE $3::text ESCAPE '\\'
+    OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.sku ILIKE $3::text ESCAPE '\\'))
+  AND ($4::text IS NULL OR p.name ILIKE $4::text ESCAPE '\\')
+  AND (($5::numeric IS NULL AND $6::numeric IS NULL) OR EXISTS (SELECT 1 FROM variants v
+    JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $2
+    WHERE v.product_id = p.id
+      AND ($5::numeric IS NULL OR pr.amount >= $5::numeric)
+      AND ($6::numeric IS NULL OR pr.amount <= $6::numeric)))
+  AND ($7::bigint[] IS NULL OR (${HAS_OPTION_VALUES}))
+  AND ($8::boolean IS NOT TRUE OR ${PRODUCT_IN_STOCK})
+  AND ($9::boolean IS NOT TRUE OR NOT ${PRODUCT_IN_STOCK})
+  AND ($10::bigint[] IS NULL OR (SELECT count(*) FROM categories root
+    WHERE root.store_id = $1 AND root.id = ANY($10::bigint[]) AND ${IN_SUBTREE_OF_ROOT}) = cardinality($10::bigint[]))
+  AND ($11::bigint[] IS NULL OR EXISTS (SELECT 1 FROM categories root
+    WHERE root.store_id = $1 AND root.id = ANY($11::bigint[]) AND ${IN_SUBTREE_OF_ROOT}))
+  AND ($12::text[] IS NULL OR p.tags && $12::text[])`;
+
+/** The first parameter after the search's. */
+export const AFTER_SEARCH = 13;
+
+/** `$3`…`$12` of a search. */
+export function searchValues(search: ProductSearch): unknown[] {
+  return [
+    containing(search.text),
+    containing(search.nameContains),
+    search.priceGte ?? null,
+    search.priceLte ?? null,
+    search.optionValueIds ?? null,
+    search.inStock ?? null,
+    search.outOfStock ?? null,
+    search.inAllCategoryIds ?? null,
+    search.inAnyCategoryIds ?? null,
+    search.tags ?? null,
+  ];
+}
+
+/** An ILIKE pattern matching text that contains `part` literally. */
+function containing(part: string | undefined): string | null {
+  return part ? `%${part.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
+}
