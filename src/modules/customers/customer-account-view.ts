@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import { Address } from './address.entity.js';
 import { AddressSerializer, type AddressView } from './address.serializer.js';
@@ -52,10 +51,8 @@ export class CustomerAccountViews {
       addresses,
       default_billing_address: byId(customer.billAddressId),
       default_shipping_address: byId(customer.shipAddressId),
-      ...(amountFields('available_store_credit_total', credit) as {
-        available_store_credit_total: string;
-        display_available_store_credit_total: string;
-      }),
+      available_store_credit_total: credit.toString(),
+      display_available_store_credit_total: credit.format(),
     };
   }
 
@@ -70,6 +67,6 @@ export class CustomerAccountViews {
        WHERE store_id = $1 AND customer_id = $2 AND currency = $3`,
       [customer.storeId, customer.id, currency],
     );
-    return Money.of(row.remaining, currency);
+    return Money.of(row.remaining, currency).round();
   }
 }
