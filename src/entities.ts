@@ -29,6 +29,7 @@ import { DeliveryRate } from './modules/orders/index.js';
 import { TaxRate } from './modules/taxes/index.js';
 import { PaymentMethod } from './modules/payments/index.js';
 import { Payment } from './modules/orders/index.js';
+import { PaymentSession } from './modules/orders/index.js';
 import { StoreCredit } from './modules/store-credits/index.js';
 import { StoreEvent } from './events/index.js';
 import { WebhookEndpoint } from './modules/webhooks/index.js';
@@ -69,6 +70,7 @@ export const ENTITIES = [
   TaxRate,
   PaymentMethod,
   Payment,
+  PaymentSession,
   StoreCredit,
   StoreEvent,
   WebhookEndpoint,

@@ -11,6 +11,7 @@ export const ID_PREFIX = {
   optionValue: 'optval',
   address: 'addr',
   payment: 'py',
+  paymentSession: 'ps',
   paymentMethod: 'pm',
   fulfillment: 'ful',
   deliveryRate: 'dr',

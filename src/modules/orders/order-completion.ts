@@ -9,7 +9,7 @@ import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
 import { closeOrder, moveShipments } from './order-closing.js';
 import type { OrderChange } from './order-change.js';
 import { OrderChanges } from './order-changes.js';
-import { OrderPayments, PaymentRefused } from './order-payments.js';
+import { OrderPayments, PaymentRefused, REFUSAL_CODES } from './order-payments.js';
 import { OrderRecalculator } from './order-recalculator.js';
 import { recordStateChange } from './state-history.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
@@ -21,12 +21,6 @@ import {
   OrderSnapshots,
 } from './order-snapshot.js';
 import { OrderStock } from './order-stock.js';
-
-const REFUSAL_CODES = {
-  declined: 'payment_failed',
-  credit_unavailable: 'payment_failed',
-  gateway_error: 'gateway_error',
-} as const;
 
 /**
  * Places an order: one change checks what checkout still needs, takes the stock, charges
@@ -77,10 +71,16 @@ export class OrderCompletion {
     const snapshot = await this.snapshots.load(manager, order);
     ensureCompletable(snapshot);
     await this.stock.take(manager, order.storeId, order.id);
-    const captured = await this.payments.process(manager, order);
+    const paid = await this.payments.process(manager, order);
+    // A session the shopper opened but never completed can no longer pay for the order.
+    await manager.query(
+      `UPDATE payment_sessions SET status = 'canceled', updated_at = now()
+       WHERE order_id = $1 AND status = 'pending'`,
+      [order.id],
+    );
 
     const previousState = order.state;
-    order.paymentTotal = captured.toString();
+    order.paymentTotal = paid.toString();
     order.paymentState = derivePaymentState({
       total: order.total,
       paymentTotal: order.paymentTotal,

@@ -9,6 +9,13 @@ import type { Order } from './entities/order.entity.js';
 /** The largest quantity one line may hold (an integer column, and no sane order needs more). */
 const MAX_QUANTITY = 100_000;
 
+/** A line as a request names it. */
+export interface LineRequest {
+  variant_id: string;
+  quantity?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
 /** A purchasable variant: priced in the order's currency, with what stock allows. */
 interface PurchasableVariant {
   id: string;
@@ -29,28 +36,71 @@ interface PurchasableVariant {
 export class OrderLines {
   constructor(private readonly ids: PublicIdCodec) {}
 
-  /** Adds units of a variant (`variant_…` id) to its line, starting one when there is none. */
-  async add(manager: EntityManager, order: Order, variantId: string, quantity: number) {
+  /**
+   * Adds units of a variant (`variant_…` id) to its line, starting one when there is none;
+   * `metadata` is merged into the line's (see `mergeMetadata`).
+   */
+  async add(
+    manager: EntityManager,
+    order: Order,
+    variantId: string,
+    quantity: number,
+    metadata?: Record<string, unknown>,
+  ) {
     const variant = await this.purchasable(manager, order, variantId);
     const wanted = validQuantity(variant.in_order + quantity);
     ensureStock(variant, wanted);
-    await this.write(manager, order, variant, wanted);
+    await this.write(manager, order, variant, wanted, metadata);
   }
 
   /**
    * Sets how many units of a variant the order holds; the variant is a `variant_…` id, or an
-   * internal id with `known` (a line's own variant).
+   * internal id with `known` (a line's own variant). `metadata` is merged into the line's.
    */
   async set(
     manager: EntityManager,
     order: Order,
     variantRef: string,
     quantity: number,
-    options: { known?: boolean } = {},
+    options: { known?: boolean; metadata?: Record<string, unknown> } = {},
   ): Promise<void> {
     const variant = await this.purchasable(manager, order, variantRef, options);
     ensureStock(variant, quantity);
-    await this.write(manager, order, variant, quantity);
+    await this.write(manager, order, variant, quantity, options.metadata);
+  }
+
+  /**
+   * The lines a request names, one after the other: each variant's units added to its line
+   * (`add`) or its line set to that quantity (`set`); the quantity defaults to 1.
+   */
+  async apply(
+    manager: EntityManager,
+    order: Order,
+    items: LineRequest[],
+    mode: 'add' | 'set',
+  ): Promise<void> {
+    for (const item of items) {
+      const quantity = item.quantity === undefined ? 1 : validQuantity(item.quantity);
+      if (mode === 'add') {
+        await this.add(manager, order, item.variant_id, quantity, item.metadata);
+      } else {
+        await this.set(manager, order, item.variant_id, quantity, { metadata: item.metadata });
+      }
+    }
+  }
+
+  /** Merges `metadata` into a line's (`lineId`, a key of one of the order's lines). */
+  async mergeMetadata(
+    manager: EntityManager,
+    order: Order,
+    lineId: string,
+    metadata: Record<string, unknown>,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE line_items SET metadata = ${mergedMetadata('metadata', '$3')}, updated_at = now()
+       WHERE id = $1 AND order_id = $2`,
+      [lineId, order.id, JSON.stringify(metadata)],
+    );
   }
 
   /** Removes the order's line of a variant (`variant_…` id), if it has one. */
@@ -68,15 +118,26 @@ export class OrderLines {
     order: Order,
     variant: PurchasableVariant,
     quantity: number,
+    metadata: Record<string, unknown> = {},
   ): Promise<void> {
     await preparedIn(
       manager,
       'order_line_upsert',
-      `INSERT INTO line_items (store_id, order_id, variant_id, quantity, price, tax_category)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO line_items (store_id, order_id, variant_id, quantity, price, tax_category,
+                               metadata)
+       VALUES ($1, $2, $3, $4, $5, $6, ${mergedMetadata("'{}'::jsonb", '$7')})
        ON CONFLICT (order_id, variant_id)
-       DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()`,
-      [order.storeId, order.id, variant.id, quantity, variant.price, variant.tax_category],
+       DO UPDATE SET quantity = EXCLUDED.quantity,
+         metadata = ${mergedMetadata('line_items.metadata', '$7')}, updated_at = now()`,
+      [
+        order.storeId,
+        order.id,
+        variant.id,
+        quantity,
+        variant.price,
+        variant.tax_category,
+        JSON.stringify(metadata),
+      ],
     );
   }
 
@@ -131,6 +192,15 @@ function ensureStock(variant: PurchasableVariant, wanted: number): void {
       available: variant.available,
     });
   }
+}
+
+/**
+ * SQL for metadata `current` (a jsonb expression) with `patch` (a jsonb parameter) applied as
+ * `mergeMetadata` applies it: keys of the patch set, those it sends as null removed.
+ */
+function mergedMetadata(current: string, patch: string): string {
+  return `((${current} || ${patch}::jsonb)
+    - ARRAY(SELECT key FROM jsonb_each(${patch}::jsonb) WHERE value = 'null'::jsonb))`;
 }
 
 function variantNotFound(): StoreError {

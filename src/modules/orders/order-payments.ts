@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { PaymentGateways } from '../payments/index.js';
+import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
 import type { PaymentMethodType } from '../payments/index.js';
 import type { PaymentSource } from '../payments/index.js';
 import { StoreCreditWallet } from '../store-credits/index.js';
+import { amountLeftToPay, type CoveringPayment } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import { recordStateChange } from './state-history.js';
 
@@ -20,15 +21,33 @@ export class PaymentRefused extends Error {
   }
 }
 
+/** The error code a refused payment answers with. */
+export const REFUSAL_CODES = {
+  declined: 'payment_failed',
+  credit_unavailable: 'payment_failed',
+  gateway_error: 'gateway_error',
+} as const;
+
 interface PaymentRow {
   id: string;
   type: PaymentMethodType;
   store_credit_id: string | null;
   amount: string;
   source: PaymentSource | null;
+  covers_balance: boolean;
 }
 
-/** Charging and voiding an order's payments. */
+/** A payment being added to an order, in state `checkout`. */
+export interface NewPayment {
+  methodId: string;
+  amount: string;
+  /** Charged for whatever is left at completion rather than for `amount`. */
+  coversBalance: boolean;
+  source?: PaymentSource | null;
+  storeCreditId?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
 /** A payment moving to another state, with the gateway's reference when it gave one. */
 interface PaymentTransition {
   paymentId: string;
@@ -36,6 +55,7 @@ interface PaymentTransition {
   reference?: string | null;
 }
 
+/** An order's payments: adding them, what is left to pay, charging, voiding. */
 @Injectable()
 export class OrderPayments {
   constructor(
@@ -43,26 +63,103 @@ export class OrderPayments {
     private readonly wallet: StoreCreditWallet,
   ) {}
 
+  /** Inserts a payment in state `checkout`; answers its key. */
+  async add(manager: EntityManager, order: Order, payment: NewPayment): Promise<string> {
+    const [{ id }]: { id: string }[] = await manager.query(
+      `INSERT INTO payments (store_id, order_id, payment_method_id, store_credit_id, amount, source,
+                             covers_balance, metadata)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+      [
+        order.storeId,
+        order.id,
+        payment.methodId,
+        payment.storeCreditId ?? null,
+        payment.amount,
+        payment.source ? JSON.stringify(payment.source) : null,
+        payment.coversBalance,
+        JSON.stringify(payment.metadata ?? {}),
+      ],
+    );
+    return id;
+  }
+
+  /** What is left to pay besides payments charged for the balance (see `amountLeftToPay`). */
+  async amountLeft(manager: EntityManager, order: Order): Promise<Money> {
+    const payments: CoveringPayment[] = await manager.query(
+      `SELECT pm.type AS "methodType", p.amount::text AS amount, p.state,
+              p.covers_balance AS "coversBalance"
+       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
+       WHERE p.order_id = $1`,
+      [order.id],
+    );
+    return amountLeftToPay(payments, order.total, order.currency);
+  }
+
+  /** Shows on each unprocessed balance payment what it would be charged now. */
+  async fitBalancePayments(manager: EntityManager, order: Order): Promise<void> {
+    await manager.query(
+      `UPDATE payments SET amount = $2, updated_at = now()
+       WHERE order_id = $1 AND state = 'checkout' AND covers_balance`,
+      [order.id, (await this.amountLeft(manager, order)).toString()],
+    );
+  }
+
+  /**
+   * Adds a payment for a set amount and charges it at once (a payment session's completion).
+   * Answers the payment's key and, when the gateway refused it, the refusal (recorded as failed).
+   */
+  async chargeNow(
+    manager: EntityManager,
+    order: Order,
+    payment: Omit<NewPayment, 'coversBalance' | 'storeCreditId'> & { type: GatewayMethodType },
+  ): Promise<{ paymentId: string; refusal: PaymentRefused | null }> {
+    const paymentId = await this.add(manager, order, { ...payment, coversBalance: false });
+    const row: PaymentRow = {
+      id: paymentId,
+      type: payment.type,
+      store_credit_id: null,
+      amount: payment.amount,
+      source: payment.source ?? null,
+      covers_balance: false,
+    };
+    try {
+      const next = await this.charge(manager, row, payment.amount, order.currency);
+      await this.transition(manager, order, {
+        paymentId,
+        to: next.state,
+        reference: next.reference,
+      });
+      return { paymentId, refusal: null };
+    } catch (error) {
+      if (!(error instanceof PaymentRefused)) throw error;
+      await this.recordRefusal(manager, order, error);
+      return { paymentId, refusal: error };
+    }
+  }
+
   /**
    * Processes the order's unprocessed payments for its total: store credit first (oldest first,
-   * never more than is left of a credit), then the card or check payment for the balance.
-   * Throws `PaymentRefused` when a charge fails. Returns the amount captured.
+   * never more than is left of a credit), then payments of set amounts, then the card or check
+   * payment for the balance. Throws `PaymentRefused` when a charge fails. Returns what the
+   * order's completed payments add up to afterwards.
    */
   async process(manager: EntityManager, order: Order): Promise<Money> {
     const payments: PaymentRow[] = await manager.query(
       `SELECT p.id::text AS id, pm.type, p.store_credit_id::text AS store_credit_id,
-              p.amount::text AS amount, p.source
+              p.amount::text AS amount, p.source, p.covers_balance
        FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-       WHERE p.order_id = $1 AND p.state = 'checkout' ORDER BY p.store_credit_id IS NULL, p.id`,
+       WHERE p.order_id = $1 AND p.state = 'checkout'
+       ORDER BY p.store_credit_id IS NULL, p.covers_balance, p.id`,
       [order.id],
     );
     const currency = order.currency;
-    let balance = Money.of(order.total, currency).minus(await this.paidTotal(manager, order));
+    const paid = Money.of(await this.paidTotal(manager, order), currency);
+    let balance = Money.of(order.total, currency).minus(paid);
     let captured = Money.zero(currency);
     for (const payment of payments) {
-      const amount = payment.store_credit_id
-        ? balance.min(Money.of(payment.amount, currency))
-        : balance;
+      const amount = payment.covers_balance
+        ? balance
+        : balance.min(Money.of(payment.amount, currency));
       if (amount.isZero() || amount.isNegative()) {
         await this.transition(manager, order, { paymentId: payment.id, to: 'void' });
         continue;
@@ -81,7 +178,7 @@ export class OrderPayments {
       if (next.state === 'completed') captured = captured.plus(charge);
       balance = balance.minus(charge);
     }
-    return captured;
+    return paid.plus(captured);
   }
 
   /** Voids every live payment of the order, giving spent store credit back. */
@@ -114,6 +211,25 @@ export class OrderPayments {
     await this.transition(manager, order, { paymentId: refusal.paymentId, to: 'failed' });
   }
 
+  /** What the order's completed payments add up to. */
+  async paidTotal(manager: EntityManager, order: Order): Promise<string> {
+    const [{ paid }]: { paid: string }[] = await manager.query(
+      `SELECT COALESCE(SUM(amount), 0)::text AS paid FROM payments
+       WHERE order_id = $1 AND state = 'completed'`,
+      [order.id],
+    );
+    return paid;
+  }
+
+  /** Writes the order's `payment_total`: what its completed payments add up to. */
+  async syncPaymentTotal(manager: EntityManager, order: Order): Promise<void> {
+    order.paymentTotal = await this.paidTotal(manager, order);
+    await manager.query('UPDATE orders SET payment_total = $2 WHERE id = $1', [
+      order.id,
+      order.paymentTotal,
+    ]);
+  }
+
   private async charge(
     manager: EntityManager,
     payment: PaymentRow,
@@ -142,16 +258,6 @@ export class OrderPayments {
       case 'error':
         throw new PaymentRefused(payment.id, 'gateway_error', outcome.message);
     }
-  }
-
-  /** What the order's completed payments add up to. */
-  async paidTotal(manager: EntityManager, order: Order): Promise<string> {
-    const [{ paid }]: { paid: string }[] = await manager.query(
-      `SELECT COALESCE(SUM(amount), 0)::text AS paid FROM payments
-       WHERE order_id = $1 AND state = 'completed'`,
-      [order.id],
-    );
-    return paid;
   }
 
   private async transition(

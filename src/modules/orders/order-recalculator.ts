@@ -7,7 +7,7 @@ import { TaxRateLookup } from '../taxes/index.js';
 import { furthestState, type CheckoutFacts } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
 import { isPlaced } from './order-lookup.js';
-import { type PaymentLike, paymentsCover } from './domain/payment-coverage.js';
+import { type CoveringPayment, paymentsCover } from './domain/payment-coverage.js';
 import type { OrderChange } from './order-change.js';
 import { recordStateChange } from './state-history.js';
 
@@ -249,8 +249,9 @@ export async function paymentCovers(
   currency: string,
   total: string,
 ): Promise<boolean> {
-  const rows: PaymentLike[] = await manager.query(
-    `SELECT pm.type AS "methodType", p.amount::text AS amount, p.state FROM payments p
+  const rows: CoveringPayment[] = await manager.query(
+    `SELECT pm.type AS "methodType", p.amount::text AS amount, p.state,
+            p.covers_balance AS "coversBalance" FROM payments p
      JOIN payment_methods pm ON pm.id = p.payment_method_id WHERE p.order_id = $1`,
     [orderId],
   );

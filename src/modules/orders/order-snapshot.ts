@@ -74,6 +74,7 @@ export interface PaymentSnapshot {
   response_code: string | null;
   failure_message: string | null;
   created_at: Date;
+  covers_balance: boolean;
 }
 
 /** An order's line items, shipments (with their rates) and payments. */
@@ -194,7 +195,8 @@ export function orderPartsSql(
                'method_description', pm.description,
                'store_credit_id', p.store_credit_id::text, 'state', p.state,
                'amount', p.amount::text, 'source', p.source, 'response_code', p.response_code,
-               'failure_message', p.failure_message, 'created_at', p.created_at)
+               'failure_message', p.failure_message, 'created_at', p.created_at,
+               'covers_balance', p.covers_balance)
              ORDER BY p.id)
       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
       WHERE p.order_id = ${orderId}), '[]') AS payments${shortfalls}`;
@@ -277,6 +279,7 @@ export function checkoutFactsOf(snapshot: OrderSnapshot): CheckoutFacts {
         methodType: payment.method_type,
         amount: payment.amount,
         state: payment.state,
+        coversBalance: payment.covers_balance,
       })),
       order.total,
       order.currency,

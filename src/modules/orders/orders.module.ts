@@ -20,6 +20,11 @@ import { CartTokens } from './cart-tokens.js';
 import { CartsService } from './carts/carts.service.js';
 import { StoreCartCheckoutController } from './carts/store-cart-checkout.controller.js';
 import { StoreCartItemsController } from './carts/store-cart-items.controller.js';
+import { StoreCartPromotionsController } from './carts/store-cart-promotions.controller.js';
+import { CartCurrency } from './carts/cart-currency.js';
+import { PaymentSessionSerializer } from './payment-sessions/payment-session.serializer.js';
+import { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
+import { StorePaymentSessionsController } from './payment-sessions/store-payment-sessions.controller.js';
 import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
 import { OrderExtensions } from './order-extensions.js';
@@ -56,6 +61,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     StoreCartsController,
     StoreCartItemsController,
     StoreCartCheckoutController,
+    StorePaymentSessionsController,
+    StoreCartPromotionsController,
     StoreOrdersController,
     AdminOrdersController,
   ],
@@ -81,6 +88,9 @@ import { StoreOrdersController } from './store-orders.controller.js';
     CartsService,
     CartItemsService,
     CartCheckoutService,
+    CartCurrency,
+    PaymentSessionsService,
+    PaymentSessionSerializer,
     PlacedOrdersService,
     OrderLines,
     AdminOrderPresenter,

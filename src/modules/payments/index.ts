@@ -1,5 +1,6 @@
-export type { CardInput } from './payment-gateway.js';
-export { PaymentGateways } from './payment-gateways.js';
+export type { CardInput, GatewayOutcome } from './payment-gateway.js';
+export { PaymentGateways, paymentMethodTraits } from './payment-gateways.js';
+export type { GatewayMethodType, PaymentMethodTraits } from './payment-gateways.js';
 export { PaymentMethod } from './payment-method.entity.js';
 export type { PaymentMethodType } from './payment-method.entity.js';
 export type { PaymentSource } from './payment-source.js';

@@ -19,11 +19,17 @@ export interface CardInput {
 
 /** A payment provider behind a payment method. */
 export interface PaymentGateway {
+  /** Whether shoppers pay through a payment session (create, then complete) with it. */
+  readonly sessionRequired: boolean;
+  /** Whether a payment needs a source (card details) from the shopper. */
+  readonly sourceRequired: boolean;
+  /** Opens a session at the provider (session gateways only); answers its id there. */
+  openSession?(): string;
   /**
    * Checks the source a shopper sent and turns it into what may be stored (never a card
-   * number); throws a `validation_error` naming the bad fields.
+   * number); throws a `validation_error` naming the bad fields under `field` (`source.number`).
    */
-  tokenize(input: CardInput | undefined): PaymentSource | null;
+  tokenize(input: CardInput | undefined, field?: string): PaymentSource | null;
   /** Charges `amount` (a decimal string) of `currency` to a stored source. */
   process(amount: string, currency: string, source: PaymentSource | null): Promise<GatewayOutcome>;
 }

@@ -4,15 +4,34 @@ import type { PaymentGateway } from './payment-gateway.js';
 import type { PaymentMethodType } from './payment-method.entity.js';
 import { TestCardGateway } from './test-card.gateway.js';
 
-/** The gateway behind each kind of payment method (store credit is settled by the wallet). */
+/** The kinds of payment method a gateway settles (store credit is settled by the wallet). */
+export type GatewayMethodType = Exclude<PaymentMethodType, 'store_credit'>;
+
+const GATEWAYS: Record<GatewayMethodType, PaymentGateway> = {
+  check: new CheckGateway(),
+  test_card: new TestCardGateway(),
+};
+
+/** How shoppers pay with a kind of payment method. */
+export interface PaymentMethodTraits {
+  /** Paid through a payment session (`POST /carts/:id/payment_sessions`, then complete). */
+  sessionRequired: boolean;
+  /** A payment needs a source (card details). */
+  sourceRequired: boolean;
+}
+
+export function paymentMethodTraits(type: PaymentMethodType): PaymentMethodTraits {
+  const gateway = type === 'store_credit' ? undefined : GATEWAYS[type];
+  return {
+    sessionRequired: gateway?.sessionRequired ?? false,
+    sourceRequired: gateway?.sourceRequired ?? false,
+  };
+}
+
+/** The gateway behind each kind of payment method. */
 @Injectable()
 export class PaymentGateways {
-  private readonly gateways: Record<Exclude<PaymentMethodType, 'store_credit'>, PaymentGateway> = {
-    check: new CheckGateway(),
-    test_card: new TestCardGateway(),
-  };
-
-  for(type: Exclude<PaymentMethodType, 'store_credit'>): PaymentGateway {
-    return this.gateways[type];
+  for(type: GatewayMethodType): PaymentGateway {
+    return GATEWAYS[type];
   }
 }

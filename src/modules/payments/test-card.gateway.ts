@@ -7,7 +7,7 @@ import type { CardInput, GatewayOutcome, PaymentGateway } from './payment-gatewa
 type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error';
 
 /**
- * The documented test cards (README, "Test card gateway"). Any other well-formed number is
+ * The documented test cards (docs/api.md, "Payments"). Any other well-formed number is
  * declined, as a real processor declines a card it does not know.
  */
 export const TEST_CARDS: Record<string, TestCardBehaviour> = {
@@ -50,17 +50,31 @@ function asInteger(value: unknown): number | undefined {
  * A built-in card gateway for development and tests: it authorizes and captures at once, with
  * the outcome chosen by the card number. It keeps only brand, last digits, expiry and a profile
  * id that encodes the outcome, the way a real gateway hands back a vaulted card.
+ *
+ * The card is `{number, month, year, verification_value?, name?}` (a payment's `source`, or
+ * `external_data.card` of a payment session). `number` is a string of 12 to 19 digits (spaces
+ * and dashes ignored) passing the Luhn check, `month` 1 to 12 and `year` (numbers or digit
+ * strings) not in the past, `verification_value` 3 or 4 digits when given; otherwise 422
+ * `validation_error`. Then the number decides: `TEST_CARDS` approve (captured), decline
+ * (`payment_failed`) or fail in the processor (`gateway_error`); any other number is declined.
  */
 export class TestCardGateway implements PaymentGateway {
-  tokenize(input: CardInput | undefined): PaymentSource {
+  readonly sessionRequired = true;
+  readonly sourceRequired = true;
+
+  openSession(): string {
+    return `test_session_${randomBytes(12).toString('hex')}`;
+  }
+
+  tokenize(input: CardInput | undefined, field = 'source'): PaymentSource {
     const errors: Record<string, string[]> = {};
     const digits = typeof input?.number === 'string' ? input.number.replace(/[\s-]/g, '') : '';
     if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
-      errors['source.number'] = ['number must be a valid card number'];
+      errors[`${field}.number`] = ['number must be a valid card number'];
     }
     const month = asInteger(input?.month);
     if (month === undefined || month < 1 || month > 12) {
-      errors['source.month'] = ['month must be 1 to 12'];
+      errors[`${field}.month`] = ['month must be 1 to 12'];
     }
     const year = asInteger(input?.year);
     const now = new Date();
@@ -69,11 +83,11 @@ export class TestCardGateway implements PaymentGateway {
       year < now.getUTCFullYear() ||
       (year === now.getUTCFullYear() && month !== undefined && month < now.getUTCMonth() + 1)
     ) {
-      errors['source.year'] = ['the card has expired or the year is missing'];
+      errors[`${field}.year`] = ['the card has expired or the year is missing'];
     }
     const cvv = input?.verification_value;
     if (cvv !== undefined && (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv))) {
-      errors['source.verification_value'] = ['verification_value must be 3 or 4 digits'];
+      errors[`${field}.verification_value`] = ['verification_value must be 3 or 4 digits'];
     }
     if (Object.keys(errors).length > 0) {
       throw new StoreError('validation_error', 'The card details are invalid', errors);

@@ -4,10 +4,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import { Money } from '../../../common/money/money.js';
 import { PaymentGateways } from '../../payments/index.js';
 import { PaymentMethod } from '../../payments/index.js';
 import { StoreCreditWallet } from '../../store-credits/index.js';
+import type { Money } from '../../../common/money/money.js';
+import { positiveAmount } from '../domain/decimal-amount.js';
 import type {
   ApplyStoreCreditBody,
   CreatePaymentBody,
@@ -16,19 +17,14 @@ import type {
 import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import { OrderChanges } from '../order-changes.js';
+import { OrderPayments } from '../order-payments.js';
 import { OrderRecalculator } from '../order-recalculator.js';
+import { paymentMethodView, type PaymentMethodView } from '../payment-method-view.js';
 import { PaymentSerializer } from '../payment.serializer.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
 import { OrderSnapshots } from '../order-snapshot.js';
 import type { CartCaller } from './cart-caller.js';
 import { CartPresenter } from './cart-presenter.js';
-
-export interface PaymentMethodView {
-  id: string;
-  name: string;
-  type: string;
-  description: string | null;
-}
 
 /** The checkout steps after addresses: delivery rate, payment methods, payments, store credit. */
 @Injectable()
@@ -45,6 +41,7 @@ export class CartCheckoutService {
     private readonly payments: PaymentSerializer,
     private readonly gateways: PaymentGateways,
     private readonly wallet: StoreCreditWallet,
+    private readonly orderPayments: OrderPayments,
   ) {}
 
   /** Selects one of a fulfillment's delivery rates. */
@@ -94,18 +91,14 @@ export class CartCheckoutService {
     return {
       data: methods
         .filter((method) => method.type !== 'store_credit')
-        .map((method) => ({
-          id: this.ids.encode(ID_PREFIX.paymentMethod, method.id),
-          name: method.name,
-          type: method.type,
-          description: method.description,
-        })),
+        .map((method) => paymentMethodView(this.ids, method)),
     };
   }
 
   /**
-   * Adds a card or check payment for the balance not covered by store credit. It is charged when
-   * the order is placed; an earlier unprocessed card or check payment is replaced.
+   * Adds a card or check payment, charged when the order is placed: for `amount` (a partial
+   * payment, at most what is left to pay), or without it for whatever is left then, replacing
+   * an earlier unprocessed payment of that kind.
    */
   createPayment(
     caller: CartCaller,
@@ -124,17 +117,25 @@ export class CartCheckoutService {
           });
         }
         const source = this.gateways.for(method.type).tokenize(body.source);
-        await manager.query(
-          `UPDATE payments SET state = 'invalid', updated_at = now()
-           WHERE order_id = $1 AND state = 'checkout' AND store_credit_id IS NULL`,
-          [order.id],
-        );
-        const balance = await this.balanceAfterCredit(manager, order);
-        const [{ id }]: { id: string }[] = await manager.query(
-          `INSERT INTO payments (store_id, order_id, payment_method_id, amount, source)
-           VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`,
-          [order.storeId, order.id, method.id, balance, source ? JSON.stringify(source) : null],
-        );
+        const amount =
+          body.amount === undefined
+            ? undefined
+            : await this.affordable(manager, order, positiveAmount(body.amount, order.currency));
+        if (amount === undefined) {
+          await manager.query(
+            `UPDATE payments SET state = 'invalid', updated_at = now()
+             WHERE order_id = $1 AND state = 'checkout' AND covers_balance`,
+            [order.id],
+          );
+        }
+        const id = await this.orderPayments.add(manager, order, {
+          methodId: method.id,
+          amount: amount ?? '0',
+          coversBalance: amount === undefined,
+          source,
+          metadata: body.metadata,
+        });
+        await this.orderPayments.fitBalancePayments(manager, order);
         await this.recalculator.recalculate(change);
         const snapshot = await this.snapshots.load(manager, order);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
@@ -147,7 +148,10 @@ export class CartCheckoutService {
     );
   }
 
-  /** Pays with the signed-in customer's store credit in the cart's currency, oldest first. */
+  /**
+   * Pays with the signed-in customer's store credit in the cart's currency, oldest first: as
+   * much as is left to pay, or at most `amount`.
+   */
   applyStoreCredit(
     caller: CartCaller,
     publicId: string,
@@ -159,11 +163,13 @@ export class CartCheckoutService {
       body.state_lock_version,
       async (change) => {
         const { manager, order } = change;
+        const cap =
+          body.amount === undefined ? undefined : positiveAmount(body.amount, order.currency);
         await this.dropStoreCredit(manager, order);
         await this.recalculator.recalculate(change);
         const method = await this.storeCreditMethod(manager, order);
-        let wanted = Money.of(order.total, order.currency);
-        if (body.amount !== undefined) wanted = wanted.min(Money.of(body.amount, order.currency));
+        let wanted = await this.orderPayments.amountLeft(manager, order);
+        if (cap !== undefined) wanted = wanted.min(cap);
         const draws = await this.wallet.plan(
           manager,
           { storeId: order.storeId, customerId, currency: order.currency },
@@ -175,18 +181,15 @@ export class CartCheckoutService {
             'The customer has no store credit in this currency',
           );
         }
-        await manager.query(
-          `INSERT INTO payments (store_id, order_id, payment_method_id, store_credit_id, amount)
-           SELECT $1, $2, $3, credit, amount FROM unnest($4::bigint[], $5::numeric[]) AS d(credit, amount)`,
-          [
-            order.storeId,
-            order.id,
-            method.id,
-            draws.map((draw) => draw.storeCreditId),
-            draws.map((draw) => draw.amount),
-          ],
-        );
-        await this.resizeCardPayment(manager, order);
+        for (const draw of draws) {
+          await this.orderPayments.add(manager, order, {
+            methodId: method.id,
+            storeCreditId: draw.storeCreditId,
+            amount: draw.amount,
+            coversBalance: false,
+          });
+        }
+        await this.orderPayments.fitBalancePayments(manager, order);
         await this.recalculator.recalculate(change);
         return this.presenter.present(change, caller);
       },
@@ -200,7 +203,7 @@ export class CartCheckoutService {
       undefined,
       async (change) => {
         await this.dropStoreCredit(change.manager, change.order);
-        await this.resizeCardPayment(change.manager, change.order);
+        await this.orderPayments.fitBalancePayments(change.manager, change.order);
         await this.recalculator.recalculate(change);
         return this.presenter.present(change, caller);
       },
@@ -214,23 +217,15 @@ export class CartCheckoutService {
     );
   }
 
-  /** A pending card or check payment covers whatever store credit leaves. */
-  private async resizeCardPayment(manager: EntityManager, order: Order): Promise<void> {
-    await manager.query(
-      `UPDATE payments SET amount = $2, updated_at = now()
-       WHERE order_id = $1 AND state = 'checkout' AND store_credit_id IS NULL`,
-      [order.id, await this.balanceAfterCredit(manager, order)],
-    );
-  }
-
-  private async balanceAfterCredit(manager: EntityManager, order: Order): Promise<string> {
-    const [{ credit }]: { credit: string }[] = await manager.query(
-      `SELECT COALESCE(SUM(amount), 0)::text AS credit FROM payments
-       WHERE order_id = $1 AND store_credit_id IS NOT NULL AND state IN ('checkout', 'completed')`,
-      [order.id],
-    );
-    const balance = Money.of(order.total, order.currency).minus(credit);
-    return (balance.isNegative() ? Money.zero(order.currency) : balance).round().toString();
+  /** `amount` as a decimal string, if no more than is left to pay; otherwise 422. */
+  private async affordable(manager: EntityManager, order: Order, amount: Money): Promise<string> {
+    const left = await this.orderPayments.amountLeft(manager, order);
+    if (amount.compare(left) > 0) {
+      throw new StoreError('validation_error', 'The request failed validation', {
+        amount: [`amount may be at most what is left to pay (${left.toString()})`],
+      });
+    }
+    return amount.toString();
   }
 
   private async method(manager: EntityManager, order: Order, publicId: string) {

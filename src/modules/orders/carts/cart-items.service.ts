@@ -30,21 +30,29 @@ export class CartItemsService {
   add(caller: CartCaller, publicId: string, body: AddItemBody): Promise<OrderView> {
     const quantity = body.quantity === undefined ? 1 : validQuantity(body.quantity);
     return this.change(caller, publicId, body.state_lock_version, ({ manager, order }) =>
-      this.lines.add(manager, order, body.variant_id, quantity),
+      this.lines.add(manager, order, body.variant_id, quantity, body.metadata),
     );
   }
 
-  /** Sets a line's quantity. */
+  /** Sets a line's quantity and/or merges metadata into the line's. */
   setQuantity(
     caller: CartCaller,
     publicId: string,
     itemId: string,
     body: SetQuantityBody,
   ): Promise<OrderView> {
-    const quantity = validQuantity(body.quantity);
+    const onlyMetadata = body.quantity === undefined && body.metadata !== undefined;
+    const quantity = onlyMetadata ? undefined : validQuantity(body.quantity);
     return this.change(caller, publicId, body.state_lock_version, async ({ manager, order }) => {
       const line = await this.line(manager, order, itemId);
-      await this.lines.set(manager, order, line.variant_id, quantity, { known: true });
+      if (quantity === undefined) {
+        await this.lines.mergeMetadata(manager, order, line.id, body.metadata ?? {});
+        return;
+      }
+      await this.lines.set(manager, order, line.variant_id, quantity, {
+        known: true,
+        metadata: body.metadata,
+      });
     });
   }
 

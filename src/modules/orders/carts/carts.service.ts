@@ -5,10 +5,13 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { Customer } from '../../customers/index.js';
+import { mergeMetadata, metadataFits } from '../domain/metadata.js';
 import { type CreateCartBody, isSupportedCurrency, type UpdateCartBody } from '../dto/cart.body.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup, PLACED_STATES } from '../order-lookup.js';
+import type { OrderChange } from '../order-change.js';
 import { OrderChanges } from '../order-changes.js';
+import { OrderLines } from '../order-lines.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { insertNewOrder } from '../new-order-row.js';
 import { OrderSnapshots } from '../order-snapshot.js';
@@ -16,6 +19,7 @@ import { CartTokens } from '../cart-tokens.js';
 import type { OrderView } from '../order.serializer.js';
 import { type AddressChoice, CartAddresses } from './cart-addresses.js';
 import type { CartCaller } from './cart-caller.js';
+import { CartCurrency } from './cart-currency.js';
 import { CartPresenter } from './cart-presenter.js';
 
 /** Shopping carts of the Store API: create, read, update (advancing checkout), abandon, claim. */
@@ -30,15 +34,13 @@ export class CartsService {
     private readonly presenter: CartPresenter,
     private readonly snapshots: OrderSnapshots,
     private readonly tokens: CartTokens,
+    private readonly lines: OrderLines,
+    private readonly currencies: CartCurrency,
   ) {}
 
+  /** A new cart, with its locale, metadata and first lines when the request gives them. */
   async create(caller: CartCaller, body: CreateCartBody): Promise<OrderView> {
-    const currency = body.currency?.toUpperCase() ?? caller.store.defaultCurrency;
-    if (!isSupportedCurrency(currency, caller.store.supportedCurrencies)) {
-      throw new StoreError('validation_error', 'The request failed validation', {
-        currency: [`currency must be one of ${caller.store.supportedCurrencies.join(', ')}`],
-      });
-    }
+    const currency = storeCurrency(caller, body.currency ?? caller.store.defaultCurrency);
     const { token, digest, sealed } = this.tokens.issue();
     return this.changes.create(
       async (manager) =>
@@ -51,7 +53,10 @@ export class CartsService {
           customerId: caller.customerId,
           channel: 'storefront',
         }),
-      (change) => this.presenter.present(change, { issuedToken: token }),
+      async (change) => {
+        await this.fill(change, body);
+        return this.presenter.present(change, { issuedToken: token });
+      },
     );
   }
 
@@ -85,8 +90,12 @@ export class CartsService {
     return this.presenter.present({ manager, order }, caller);
   }
 
-  /** Sets email, addresses and instructions, then advances the checkout as far as it can go. */
+  /**
+   * Sets email, instructions, locale, metadata, currency (re-pricing the lines), addresses and
+   * lines, then advances the checkout as far as it can go.
+   */
   update(caller: CartCaller, publicId: string, body: UpdateCartBody): Promise<OrderView> {
+    const instructions = customerNote(body);
     return this.changes.run(
       this.lookup.cart(caller, publicId),
       body.state_lock_version,
@@ -94,11 +103,23 @@ export class CartsService {
         const { manager, order } = change;
         const changes: Partial<Order> = {};
         if (body.email !== undefined) changes.email = body.email.trim().toLowerCase();
-        if (body.special_instructions !== undefined) {
-          changes.specialInstructions = body.special_instructions;
+        if (instructions !== undefined) changes.specialInstructions = instructions;
+        if (body.locale !== undefined) {
+          changes.locale = await this.storeLocale(manager, order, body.locale);
+        }
+        if (body.metadata !== undefined) {
+          changes.metadata = fittingMetadata(mergeMetadata(order.metadata ?? {}, body.metadata));
+        }
+        if (body.currency !== undefined) {
+          const currency = storeCurrency(caller, body.currency);
+          if (currency !== order.currency) {
+            await this.currencies.move(manager, order, currency);
+            changes.currency = currency;
+          }
         }
         Object.assign(changes, await this.addressChanges(manager, order, body));
         await this.addresses.updateOrder(manager, order, changes);
+        if (body.items) await this.lines.apply(manager, order, body.items, 'set');
         await this.recalculator.recalculate(change);
         return this.presenter.present(change, caller);
       },
@@ -109,6 +130,7 @@ export class CartsService {
   async remove(caller: CartCaller, publicId: string): Promise<void> {
     await this.changes.run(this.lookup.cart(caller, publicId), undefined, async (change) => {
       const { manager, order } = change;
+      await ensureNothingCharged(manager, order);
       change.markRemoved(await this.snapshots.load(manager, order));
       await manager.delete(Order, { id: order.id });
       await this.addresses.discard(
@@ -136,30 +158,66 @@ export class CartsService {
     });
   }
 
+  /** The lines, locale and metadata a new cart starts with. */
+  private async fill(change: OrderChange, body: CreateCartBody): Promise<void> {
+    const { manager, order } = change;
+    const changes: Partial<Order> = {};
+    if (body.locale !== undefined) {
+      changes.locale = await this.storeLocale(manager, order, body.locale);
+    }
+    if (body.metadata !== undefined) changes.metadata = mergeMetadata({}, body.metadata);
+    await this.addresses.updateOrder(manager, order, changes);
+    if (body.items && body.items.length > 0) {
+      await this.lines.apply(manager, order, body.items, 'add');
+      await this.recalculator.recalculate(change);
+    }
+  }
+
+  /**
+   * The order's new address ids. With `use_shipping` the cart bills to where it ships: the
+   * shipping address of the request (or, when it gives only a billing address, that one)
+   * becomes both, else the cart's own shipping (or billing) address does.
+   */
   private async addressChanges(
     manager: EntityManager,
     order: Order,
     body: UpdateCartBody,
   ): Promise<Partial<Order>> {
     const billing = choice('billing_address', body.billing_address, body.billing_address_id);
-    let shipping = choice('shipping_address', body.shipping_address, body.shipping_address_id);
-    if (body.use_shipping === true && billing) shipping = undefined;
+    const shipping = choice('shipping_address', body.shipping_address, body.shipping_address_id);
+    if (body.use_shipping === true) {
+      if (billing && shipping) {
+        throw invalid(
+          'use_shipping',
+          'use_shipping bills to the shipping address: send one of the two addresses',
+        );
+      }
+      const given = shipping ?? billing;
+      const [id] = given
+        ? await this.addresses.resolve(manager, order, [given])
+        : [order.shipAddressId ?? order.billAddressId];
+      if (id === null) throw invalid('use_shipping', 'use_shipping needs a shipping address');
+      return { billAddressId: id, shipAddressId: id };
+    }
     const chosen = [billing, shipping].filter((entry): entry is AddressChoice => !!entry);
-    if (chosen.length === 0 && body.use_shipping !== true) return {};
+    if (chosen.length === 0) return {};
     const ids = await this.addresses.resolve(manager, order, chosen);
     const changes: Partial<Order> = {};
     if (billing) changes.billAddressId = ids[0];
     if (shipping) changes.shipAddressId = ids[billing ? 1 : 0];
-    if (body.use_shipping === true) {
-      const billAddressId = changes.billAddressId ?? order.billAddressId;
-      if (billAddressId === null) {
-        throw new StoreError('validation_error', 'The request failed validation', {
-          use_shipping: ['use_shipping needs a billing address'],
-        });
-      }
-      changes.shipAddressId = billAddressId;
-    }
     return changes;
+  }
+
+  /** The store's spelling of a locale it has (its `default_locale`); otherwise 422. */
+  private async storeLocale(manager: EntityManager, order: Order, locale: string): Promise<string> {
+    const [store]: { default_locale: string }[] = await manager.query(
+      'SELECT default_locale FROM stores WHERE id = $1',
+      [order.storeId],
+    );
+    const known = store ? [store.default_locale] : [];
+    const match = known.find((code) => code.toLowerCase() === locale.toLowerCase());
+    if (!match) throw invalid('locale', `locale must be one of ${known.join(', ')}`);
+    return match;
   }
 
   private async customerEmail(
@@ -179,6 +237,58 @@ function choice(field: string, inline?: object, savedId?: string): AddressChoice
   if (savedId !== undefined) return { field, savedId };
   if (inline !== undefined) return { field, inline };
   return undefined;
+}
+
+/** One of the store's supported currencies, upper-cased; otherwise 422. */
+function storeCurrency(caller: CartCaller, requested: string): string {
+  const currency = requested.toUpperCase();
+  if (!isSupportedCurrency(currency, caller.store.supportedCurrencies)) {
+    throw invalid(
+      'currency',
+      `currency must be one of ${caller.store.supportedCurrencies.join(', ')}`,
+    );
+  }
+  return currency;
+}
+
+/** `customer_note` and `special_instructions` name one field; sent both, they must agree. */
+function customerNote(body: UpdateCartBody): string | undefined {
+  const { customer_note: note, special_instructions: instructions } = body;
+  if (note !== undefined && instructions !== undefined && note !== instructions) {
+    throw invalid(
+      'customer_note',
+      'customer_note and special_instructions are the same field: send one',
+    );
+  }
+  return note ?? instructions;
+}
+
+function fittingMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  if (!metadataFits(metadata)) {
+    throw invalid('metadata', 'the merged metadata would be larger than the limit');
+  }
+  return metadata;
+}
+
+/** A cart that was paid something is placed or kept, not abandoned. */
+async function ensureNothingCharged(manager: EntityManager, order: Order): Promise<void> {
+  const [charged]: unknown[] = await manager.query(
+    `SELECT 1 FROM payments WHERE order_id = $1 AND state IN ('pending', 'processing', 'completed')
+     LIMIT 1`,
+    [order.id],
+  );
+  if (charged) {
+    throw new StoreError(
+      'cart_invalid_state',
+      'The cart has charged payments: complete it instead',
+    );
+  }
+}
+
+function invalid(field: string, message: string): StoreError {
+  return new StoreError('validation_error', 'The request failed validation', {
+    [field]: [message],
+  });
 }
 
 function requireCustomer(caller: CartCaller): string {

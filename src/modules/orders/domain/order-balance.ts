@@ -1,5 +1,5 @@
 import { Money } from '../../../common/money/money.js';
-import { LIVE_PAYMENT_STATES, type PaymentLike } from './payment-coverage.js';
+import { isLivePayment, type PaymentLike } from './payment-coverage.js';
 
 export interface BalanceFacts {
   currency: string;
@@ -19,14 +19,11 @@ export interface OrderBalance {
   coveredByStoreCredit: boolean;
 }
 
-const isLive = (payment: PaymentLike) =>
-  (LIVE_PAYMENT_STATES as readonly string[]).includes(payment.state);
-
 /** What store credit does for an order and what is left to pay, never below zero. */
 export function orderBalance(facts: BalanceFacts): OrderBalance {
   const { currency } = facts;
   const credits = facts.payments.filter(
-    (payment) => payment.methodType === 'store_credit' && isLive(payment),
+    (payment) => payment.methodType === 'store_credit' && isLivePayment(payment),
   );
   const sum = (payments: PaymentLike[]) =>
     Money.sum(

@@ -2,7 +2,15 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
 import type { AddressBody } from '../../customers/index.js';
-import { CurrencyField, InlineAddressField, SpecialInstructionsField } from './order-fields.js';
+import {
+  CurrencyField,
+  InlineAddressField,
+  ItemsField,
+  type LineItemInput,
+  LocaleField,
+  MetadataField,
+  SpecialInstructionsField,
+} from './order-fields.js';
 
 /** Optimistic locking: the version the client read; a stale one is 409. */
 export class LockedBody {
@@ -22,6 +30,17 @@ export class CreateCartBody {
   @IsEmail()
   @MaxLength(255)
   email?: string;
+
+  @LocaleField()
+  locale?: string;
+
+  @MetadataField('Data the storefront keeps with the cart')
+  metadata?: Record<string, unknown>;
+
+  @ItemsField(
+    'Lines to start the cart with, added as `POST /carts/:id/items` adds them (same errors)',
+  )
+  items?: LineItemInput[];
 }
 
 export function isSupportedCurrency(value: string, supported: string[]): boolean {
@@ -35,8 +54,27 @@ export class UpdateCartBody extends LockedBody {
   @MaxLength(255)
   email?: string;
 
-  @SpecialInstructionsField()
+  @SpecialInstructionsField('Instructions for the order; the same field as `customer_note`')
   special_instructions?: string;
+
+  @SpecialInstructionsField('Instructions for the order; the same field as `special_instructions`')
+  customer_note?: string;
+
+  @CurrencyField(
+    "Move the cart to another of the store's currencies: its lines are re-priced there (422 naming any variant without a price in it); unprocessed payments and open payment sessions are dropped",
+  )
+  currency?: string;
+
+  @LocaleField()
+  locale?: string;
+
+  @MetadataField('Merged into the cart’s metadata: keys sent are set, keys sent as null removed')
+  metadata?: Record<string, unknown>;
+
+  @ItemsField(
+    "Lines to set: each variant's line gets the quantity given (default 1), a new line when the cart has none",
+  )
+  items?: LineItemInput[];
 
   @InlineAddressField('Inline billing address')
   billing_address?: AddressBody;
@@ -54,7 +92,10 @@ export class UpdateCartBody extends LockedBody {
   @IsString()
   shipping_address_id?: string;
 
-  @ApiPropertyOptional({ description: 'Ship to the billing address' })
+  @ApiPropertyOptional({
+    description:
+      'Bill to the shipping address: the shipping address of this request (else the billing address it gives, else the cart’s shipping address) becomes both',
+  })
   @IsOptional()
   @IsBoolean()
   use_shipping?: boolean;
@@ -70,11 +111,19 @@ export class AddItemBody extends LockedBody {
   @ApiPropertyOptional({ description: 'A positive integer; default 1' })
   @IsOptional()
   quantity?: unknown;
+
+  @MetadataField("Data kept with the line, merged into the line's own")
+  metadata?: Record<string, unknown>;
 }
 
 export class SetQuantityBody extends LockedBody {
   /** Checked by the service so that a bad or missing quantity answers `invalid_quantity`. */
-  @ApiPropertyOptional({ description: 'A positive integer (required)' })
+  @ApiPropertyOptional({
+    description: 'A positive integer (required unless only metadata is sent)',
+  })
   @IsOptional()
   quantity?: unknown;
+
+  @MetadataField("Merged into the line's metadata: keys sent are set, keys sent as null removed")
+  metadata?: Record<string, unknown>;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { CardInput } from '../../payments/index.js';
 import { LockedBody } from './cart.body.js';
+import { AmountField, MetadataField } from './order-fields.js';
 
 export class SelectRateBody extends LockedBody {
   @ApiProperty({ description: 'The `dr_…` id of one of the fulfillment’s delivery rates' })
@@ -16,6 +17,14 @@ export class CreatePaymentBody extends LockedBody {
   @MaxLength(64)
   payment_method_id: string;
 
+  @AmountField(
+    'A partial payment of this much, at most what is left to pay (else 422); without it the payment covers whatever is left when the order is placed',
+  )
+  amount?: string | number;
+
+  @MetadataField('Data the storefront keeps with the payment')
+  metadata?: Record<string, unknown>;
+
   @ApiPropertyOptional({
     description:
       'Card details for card methods: number, month, year, verification_value, name (never stored; only brand and last digits are kept)',
@@ -26,9 +35,8 @@ export class CreatePaymentBody extends LockedBody {
 }
 
 export class ApplyStoreCreditBody extends LockedBody {
-  @ApiPropertyOptional({ description: 'At most this much (decimal string); default: the balance' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^\d{1,15}(\.\d{1,4})?$/, { message: 'amount must be a positive decimal string' })
-  amount?: string;
+  @AmountField(
+    'At most this much (a decimal string or a number, within the currency’s decimals); default: as much as the balance allows',
+  )
+  amount?: string | number;
 }

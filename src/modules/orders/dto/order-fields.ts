@@ -1,12 +1,27 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { AddressBody } from '../../customers/index.js';
+import { decimalText } from '../domain/decimal-amount.js';
+import { METADATA_MAX_BYTES, metadataFits } from '../domain/metadata.js';
+
+/** Validates a field only when the request has it (`null` included, unlike `IsOptional`). */
+export const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 /** Free-text instructions for the order (at most 1000 characters). */
-export const SpecialInstructionsField = () =>
-  applyDecorators(ApiPropertyOptional(), IsOptional(), IsString(), MaxLength(1000));
+export const SpecialInstructionsField = (description?: string) =>
+  applyDecorators(ApiPropertyOptional({ description }), IsOptional(), IsString(), MaxLength(1000));
 
 /** An address given inline, in v2 or v3 field names; which fields are required is checked later. */
 export const InlineAddressField = (description: string) =>
@@ -18,12 +33,86 @@ export const InlineAddressField = (description: string) =>
   );
 
 /** An order's currency: one of the store's supported currencies (checked by the service). */
-export const CurrencyField = () =>
+export const CurrencyField = (
+  description = "One of the store's supported currencies; default: its default",
+) => applyDecorators(ApiPropertyOptional({ description }), IsOptional(), IsString(), MaxLength(3));
+
+/** A locale code; whether the store has it is checked by the service. */
+export const LocaleField = () =>
   applyDecorators(
-    ApiPropertyOptional({
-      description: "One of the store's supported currencies; default: its default",
-    }),
+    ApiPropertyOptional({ description: "One of the store's locales (`GET /locales`)" }),
     IsOptional(),
     IsString(),
-    MaxLength(3),
+    MaxLength(16),
+  );
+
+/** Free-form JSON data kept with a record: an object of at most `METADATA_MAX_BYTES`. */
+export const MetadataField = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: 'object',
+      additionalProperties: true,
+      description: `${description} (a JSON object of at most ${METADATA_MAX_BYTES / 1024} KB)`,
+    }),
+    WhenSent(),
+    IsObject(),
+    ValidateBy({
+      name: 'metadataFits',
+      validator: {
+        validate: (value: unknown) => metadataFits(value),
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be at most ${METADATA_MAX_BYTES / 1024} KB of JSON`,
+      },
+    }),
+  );
+
+/**
+ * An amount of money as the client sends it: a decimal string (`"10.50"`) or a JSON number,
+ * taken by its decimal spelling. Its scale is checked against the order's currency later.
+ */
+export const AmountField = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      oneOf: [
+        { type: 'string', example: '10.50' },
+        { type: 'number', example: 10.5 },
+      ],
+      description,
+    }),
+    WhenSent(),
+    ValidateBy({
+      name: 'isDecimalAmount',
+      validator: {
+        validate: (value: unknown) => decimalText(value) !== undefined,
+        defaultMessage: (args) =>
+          `${args?.property ?? 'value'} must be a non-negative decimal amount, as a string ("10.50") or a number`,
+      },
+    }),
+  );
+
+/** One line the client wants in the cart: `{variant_id, quantity?, metadata?}`. */
+export class LineItemInput {
+  @ApiPropertyOptional({ description: 'The `variant_…` id (required)' })
+  @IsString()
+  @MaxLength(64)
+  variant_id: string;
+
+  /** Checked by the service so that a bad quantity answers `invalid_quantity`. */
+  @ApiPropertyOptional({ description: 'A positive integer; default 1' })
+  @IsOptional()
+  quantity?: unknown;
+
+  @MetadataField("Data kept with the line, merged into the line's own")
+  metadata?: Record<string, unknown>;
+}
+
+/** The lines of a create or update request (at most 100). */
+export const ItemsField = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [LineItemInput], description }),
+    WhenSent(),
+    IsArray(),
+    ArrayMaxSize(100),
+    ValidateNested({ each: true }),
+    Type(() => LineItemInput),
   );

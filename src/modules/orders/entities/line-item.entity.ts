@@ -41,4 +41,8 @@ export class LineItem extends StoreScopedEntity {
 
   @Column({ name: 'promo_total', type: 'numeric', precision: 20, scale: 4, default: 0 })
   promoTotal: string;
+
+  /** Free-form data the storefront keeps with the line. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  metadata: Record<string, unknown>;
 }

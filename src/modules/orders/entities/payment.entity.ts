@@ -64,4 +64,15 @@ export class Payment extends StoreScopedEntity {
 
   @Column({ name: 'failure_message', type: 'text', nullable: true })
   failureMessage: string | null;
+
+  /**
+   * Whether the payment is charged for whatever is left to pay when the order is placed (a card
+   * or check payment made without an amount) rather than for its own `amount`.
+   */
+  @Column({ name: 'covers_balance', type: 'boolean', default: true })
+  coversBalance: boolean;
+
+  /** Free-form data the storefront keeps with the payment. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  metadata: Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ import { EventPosition1795281989402 } from './1795281989402-EventPosition.js';
 import { OrderMetadataLocaleToken1795291100011 } from './1795291100011-OrderMetadataLocaleToken.js';
 import { CustomerDefaultsAndPasswordResets1795300000301 } from './1795300000301-CustomerDefaultsAndPasswordResets.js';
 import { FulfillmentItemsAndNumbers1795300100111 } from './1795300100111-FulfillmentItemsAndNumbers.js';
+import { PaymentSessionsAndAmounts1795300400212 } from './1795300400212-PaymentSessionsAndAmounts.js';
 import { CatalogCategoriesOptionsTags1795300500404 } from './1795300500404-CatalogCategoriesOptionsTags.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   OrderMetadataLocaleToken1795291100011,
   CustomerDefaultsAndPasswordResets1795300000301,
   FulfillmentItemsAndNumbers1795300100111,
+  PaymentSessionsAndAmounts1795300400212,
   CatalogCategoriesOptionsTags1795300500404,
 ];

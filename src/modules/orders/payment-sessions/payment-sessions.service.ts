@@ -1,0 +1,303 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { StoreError } from '../../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { Money } from '../../../common/money/money.js';
+import {
+  type GatewayMethodType,
+  PaymentGateways,
+  PaymentMethod,
+  paymentMethodTraits,
+} from '../../payments/index.js';
+import type { CartCaller } from '../carts/cart-caller.js';
+import { positiveAmount } from '../domain/decimal-amount.js';
+import type {
+  CompletePaymentSessionBody,
+  CreatePaymentSessionBody,
+  UpdatePaymentSessionBody,
+} from '../dto/payment-session.body.js';
+import type { Order } from '../entities/order.entity.js';
+import { OrderChanges } from '../order-changes.js';
+import { OrderLookup } from '../order-lookup.js';
+import { OrderPayments, REFUSAL_CODES } from '../order-payments.js';
+import { OrderRecalculator } from '../order-recalculator.js';
+import { OrderSerializer } from '../order.serializer.js';
+import { OrderSnapshots } from '../order-snapshot.js';
+import { SessionExternalData } from './session-external-data.js';
+import { PaymentSession } from './payment-session.entity.js';
+import { PaymentSessionSerializer, type PaymentSessionView } from './payment-session.serializer.js';
+
+/**
+ * Payment sessions of a cart, the client's way to pay by card: opened for an amount (by default
+ * all that is left to pay), updated while pending, completed once by charging the card through
+ * the method's gateway. A completed session has recorded a captured payment and moved the
+ * checkout on; a refused one is `failed` and the shopper opens another.
+ */
+@Injectable()
+export class PaymentSessionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ids: PublicIdCodec,
+    private readonly lookup: OrderLookup,
+    private readonly changes: OrderChanges,
+    private readonly recalculator: OrderRecalculator,
+    private readonly payments: OrderPayments,
+    private readonly gateways: PaymentGateways,
+    private readonly snapshots: OrderSnapshots,
+    private readonly orders: OrderSerializer,
+    private readonly serializer: PaymentSessionSerializer,
+  ) {}
+
+  create(
+    caller: CartCaller,
+    cartId: string,
+    body: CreatePaymentSessionBody,
+  ): Promise<PaymentSessionView> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await this.lookup.cartOf(manager, caller, cartId);
+      const method = await this.sessionMethod(manager, order, body.payment_method_id);
+      const gateway = this.gateways.for(method.type);
+      const amount = await this.amountFor(manager, order, body.amount);
+      const data = SessionExternalData.start(gateway, body.external_data);
+      const session = await manager.save(
+        manager.create(PaymentSession, {
+          storeId: order.storeId,
+          orderId: order.id,
+          paymentMethodId: method.id,
+          status: 'pending',
+          currency: order.currency,
+          amount,
+          externalId: gateway.openSession?.() ?? `session_${order.id}`,
+          externalData: data.kept,
+          source: data.source,
+          sessionResult: null,
+          paymentId: null,
+        }),
+      );
+      return this.render(manager, order, session, method);
+    });
+  }
+
+  async show(caller: CartCaller, cartId: string, sessionId: string): Promise<PaymentSessionView> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.cartOf(manager, caller, cartId);
+    const session = await this.sessionOf(manager, order, sessionId);
+    return this.render(manager, order, session, await this.methodOf(manager, session));
+  }
+
+  /** Changes a pending session's amount or gateway data. */
+  update(
+    caller: CartCaller,
+    cartId: string,
+    sessionId: string,
+    body: UpdatePaymentSessionBody,
+  ): Promise<PaymentSessionView> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await this.lookup.cartOf(manager, caller, cartId);
+      const session = await this.sessionOf(manager, order, sessionId, { lock: true });
+      ensurePending(session);
+      const method = await this.methodOf(manager, session);
+      if (body.amount !== undefined) {
+        session.amount = await this.amountFor(manager, order, body.amount);
+      }
+      if (body.external_data !== undefined) {
+        const data = SessionExternalData.of(session).update(
+          this.gateways.for(method.type),
+          body.external_data,
+        );
+        session.externalData = data.kept;
+        session.source = data.source;
+      }
+      await manager.save(session);
+      return this.render(manager, order, session, method);
+    });
+  }
+
+  /**
+   * Charges the session's amount to its card in one change of the cart: the payment is recorded
+   * (captured, or failed when refused), the session completed or failed, and the checkout moved
+   * on. A refusal is answered after it was recorded: 422 `payment_failed` or `gateway_error`.
+   * Completing a completed session again answers it unchanged.
+   */
+  async complete(
+    caller: CartCaller,
+    cartId: string,
+    sessionId: string,
+    body: CompletePaymentSessionBody,
+  ): Promise<PaymentSessionView> {
+    const target = this.lookup.cart(caller, cartId);
+    const done = await this.completedAlready(target, sessionId);
+    if (done) return done;
+    const { view, refusal } = await this.changes.run(target, undefined, async (change) => {
+      const { manager, order } = change;
+      const session = await this.sessionOf(manager, order, sessionId, { lock: true });
+      const method = await this.methodOf(manager, session);
+      if (session.status === 'completed') {
+        return { view: await this.render(manager, order, session, method), refusal: null };
+      }
+      ensurePending(session);
+      const gateway = this.gateways.for(method.type);
+      const data = SessionExternalData.of(session).update(gateway, body.external_data ?? {});
+      session.externalData = data.kept;
+      session.source = data.source;
+      if (body.session_result !== undefined) session.sessionResult = body.session_result;
+      if (gateway.sourceRequired && !session.source) {
+        throw invalid('external_data.card', 'the card is required to complete the session');
+      }
+      const amount = await this.chargeable(manager, order, session);
+      const charged = await this.payments.chargeNow(manager, order, {
+        methodId: method.id,
+        type: method.type,
+        amount,
+        source: session.source,
+      });
+      session.status = charged.refusal ? 'failed' : 'completed';
+      session.paymentId = charged.paymentId;
+      await manager.save(session);
+      await this.payments.syncPaymentTotal(manager, order);
+      await this.payments.fitBalancePayments(manager, order);
+      await this.recalculator.recalculate(change);
+      return {
+        view: await this.render(manager, order, session, method),
+        refusal: charged.refusal,
+      };
+    });
+    if (refusal) {
+      throw new StoreError(REFUSAL_CODES[refusal.reason], refusal.message, {
+        payment_session_id: [view.id],
+      });
+    }
+    return view;
+  }
+
+  /** The session answered as it is when it was completed before (a repeated completion). */
+  private async completedAlready(
+    target: ReturnType<OrderLookup['cart']>,
+    sessionId: string,
+  ): Promise<PaymentSessionView | undefined> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, target);
+    const session = await this.sessionOf(manager, order, sessionId);
+    if (session.status !== 'completed') return undefined;
+    return this.render(manager, order, session, await this.methodOf(manager, session));
+  }
+
+  /** The session's amount as charged, if the cart still has that much left to pay. */
+  private async chargeable(
+    manager: EntityManager,
+    order: Order,
+    session: PaymentSession,
+  ): Promise<string> {
+    if (session.currency !== order.currency) {
+      throw invalid(
+        'currency',
+        `the session is in ${session.currency}, the cart in ${order.currency}`,
+      );
+    }
+    const amount = Money.of(session.amount, session.currency).round();
+    const left = await this.payments.amountLeft(manager, order);
+    if (amount.compare(left) > 0) {
+      throw invalid(
+        'amount',
+        `the session's amount is more than is left to pay (${left.toString()}); update the session`,
+      );
+    }
+    return amount.toString();
+  }
+
+  /** The amount asked for, or all that is left to pay; never more, never nothing. */
+  private async amountFor(manager: EntityManager, order: Order, value: unknown): Promise<string> {
+    const left = await this.payments.amountLeft(manager, order);
+    if (value === undefined) {
+      if (left.isZero()) throw invalid('amount', 'nothing is left to pay for this cart');
+      return left.toString();
+    }
+    const amount = positiveAmount(value, order.currency);
+    if (amount.compare(left) > 0) {
+      throw invalid('amount', `amount may be at most what is left to pay (${left.toString()})`);
+    }
+    return amount.toString();
+  }
+
+  private async sessionMethod(
+    manager: EntityManager,
+    order: Order,
+    publicId: string,
+  ): Promise<PaymentMethod & { type: GatewayMethodType }> {
+    const id = this.ids.decode(ID_PREFIX.paymentMethod, publicId);
+    const method = id
+      ? await manager.findOneBy(PaymentMethod, { id, storeId: order.storeId, active: true })
+      : null;
+    if (!method) throw StoreError.notFound('payment method');
+    if (method.type === 'store_credit' || !paymentMethodTraits(method.type).sessionRequired) {
+      throw invalid(
+        'payment_method_id',
+        method.type === 'store_credit'
+          ? 'store credit is applied with POST /carts/:id/store_credits'
+          : `${method.type} payments are made with POST /carts/:id/payments, without a session`,
+      );
+    }
+    return method as PaymentMethod & { type: GatewayMethodType };
+  }
+
+  private async methodOf(
+    manager: EntityManager,
+    session: PaymentSession,
+  ): Promise<PaymentMethod & { type: GatewayMethodType }> {
+    const method = await manager.findOneByOrFail(PaymentMethod, { id: session.paymentMethodId });
+    return method as PaymentMethod & { type: GatewayMethodType };
+  }
+
+  /** One of the cart's sessions by `ps_…` id; a session of any other cart is not found. */
+  private async sessionOf(
+    manager: EntityManager,
+    order: Order,
+    publicId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<PaymentSession> {
+    const id = this.ids.decode(ID_PREFIX.paymentSession, publicId);
+    const session = id
+      ? await manager.findOne(PaymentSession, {
+          where: { id, orderId: order.id, storeId: order.storeId },
+          ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        })
+      : null;
+    if (!session) throw StoreError.notFound('payment session');
+    return session;
+  }
+
+  private async render(
+    manager: EntityManager,
+    order: Order,
+    session: PaymentSession,
+    method: PaymentMethod,
+  ): Promise<PaymentSessionView> {
+    const payment = session.paymentId
+      ? (await this.snapshots.load(manager, order)).payments.find(
+          (candidate) => candidate.id === session.paymentId,
+        )
+      : undefined;
+    return this.serializer.serialize(session, {
+      orderPublicId: this.orders.publicId(order),
+      method,
+      payment,
+    });
+  }
+}
+
+function ensurePending(session: PaymentSession): void {
+  if (session.status !== 'pending') {
+    throw invalid(
+      'status',
+      `the session is ${session.status}; open a new payment session to pay again`,
+    );
+  }
+}
+
+function invalid(field: string, message: string): StoreError {
+  return new StoreError('validation_error', 'The request failed validation', {
+    [field]: [message],
+  });
+}
