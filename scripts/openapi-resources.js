@@ -30,7 +30,8 @@ const SERVED = [
 
 const registry = z.registry();
 for (const [exported, schema] of Object.entries(resources)) {
-  if (exported.endsWith('Schema')) registry.add(schema, { id: exported.slice(0, -'Schema'.length) });
+  if (exported.endsWith('Schema'))
+    registry.add(schema, { id: exported.slice(0, -'Schema'.length) });
 }
 const { schemas } = z.toJSONSchema(registry, {
   target: 'openapi-3.0',
