@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
+import {
+  ApiCartOwnerAccess,
+  ApiCustomerAccess,
+  ApiErrors,
+  ApiResource,
+  ApiResourceList,
+} from '../../../platform/openapi/api-docs.decorators.js';
 import { LockedBody } from '../dto/cart.body.js';
 import { ApplyStoreCreditBody, CreatePaymentBody, SelectRateBody } from '../dto/checkout.body.js';
 import { OrderCompletion } from '../order-completion.js';
@@ -10,8 +17,6 @@ import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 import { CartCheckoutService } from './cart-checkout.service.js';
 
 @ApiTags('Store: checkout')
-@ApiSecurity('publishable-key')
-@ApiBearerAuth('jwt')
 @Idempotent()
 @Controller('api/v3/store/carts/:id')
 export class StoreCartCheckoutController {
@@ -23,6 +28,9 @@ export class StoreCartCheckoutController {
   ) {}
 
   @Patch('fulfillments/:fulfillment_id')
+  @ApiCartOwnerAccess()
+  @ApiResource('Cart')
+  @ApiErrors('cart_not_found', 'record_not_found', 'validation_error', 'cart_already_updated')
   @ApiOperation({ summary: 'Select a delivery rate of a fulfillment; answers the cart' })
   selectRate(
     @CurrentCartCaller() caller: CartCaller,
@@ -34,13 +42,23 @@ export class StoreCartCheckoutController {
   }
 
   @Get('payment_methods')
+  @ApiCartOwnerAccess()
+  @ApiResourceList('PaymentMethod', { paginated: false })
+  @ApiErrors('cart_not_found')
   @ApiOperation({ summary: 'The ways this cart can be paid' })
   paymentMethods(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
     return this.checkout.paymentMethods(caller, id);
   }
 
   @Post('payments')
-  @ApiOperation({ summary: 'Pay by card or check; charged when the order is placed' })
+  @ApiCartOwnerAccess()
+  @ApiResource('Payment', 201)
+  @ApiErrors('cart_not_found', 'record_not_found', 'validation_error', 'cart_already_updated')
+  @ApiOperation({
+    summary: 'Pay by check (or card details); charged when the order is placed',
+    description:
+      'For methods without a session. With `amount`, a partial payment of that much (at most what is left to pay); without it, the payment covers whatever is left when the order is placed. `metadata` is kept with the payment. Cards are paid through payment sessions.',
+  })
   createPayment(
     @CurrentCartCaller() caller: CartCaller,
     @Param('id') id: string,
@@ -51,6 +69,15 @@ export class StoreCartCheckoutController {
 
   @Post('store_credits')
   @HttpCode(200)
+  @ApiCustomerAccess()
+  @ApiResource('Cart')
+  @ApiErrors(
+    'authentication_required',
+    'cart_not_found',
+    'validation_error',
+    'payment_failed',
+    'cart_already_updated',
+  )
   @ApiOperation({ summary: "Pay with the signed-in customer's store credit; answers the cart" })
   applyStoreCredit(
     @CurrentCartCaller() caller: CartCaller,
@@ -61,6 +88,9 @@ export class StoreCartCheckoutController {
   }
 
   @Delete('store_credits')
+  @ApiCustomerAccess()
+  @ApiResource('Cart')
+  @ApiErrors('authentication_required', 'cart_not_found', 'cart_already_updated')
   @ApiOperation({ summary: 'Stop paying with store credit; answers the cart' })
   removeStoreCredit(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
     return this.checkout.removeStoreCredit(caller, id);
@@ -68,6 +98,17 @@ export class StoreCartCheckoutController {
 
   @Post('complete')
   @HttpCode(200)
+  @ApiCartOwnerAccess()
+  @ApiResource('Order')
+  @ApiErrors(
+    'cart_not_found',
+    'cart_empty',
+    'cart_cannot_transition',
+    'insufficient_stock',
+    'payment_failed',
+    'gateway_error',
+    'cart_already_updated',
+  )
   @ApiOperation({ summary: 'Place the order; repeating it on a placed order returns the order' })
   complete(
     @CurrentCartCaller() caller: CartCaller,
