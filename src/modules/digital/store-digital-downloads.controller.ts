@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
+import { ApiErrors } from '../../platform/openapi/api-docs.decorators.js';
 import { UrlTokenRoute } from '../auth/index.js';
 import { bearerToken } from '../auth/index.js';
 import { DigitalDownloadsService, type DownloadableFile } from './digital-downloads.service.js';
@@ -14,8 +15,19 @@ export class StoreDigitalDownloadsController {
 
   @Get(':token')
   @UrlTokenRoute()
+  @ApiSecurity({})
   @ApiBearerAuth('jwt')
-  @ApiProduces('application/octet-stream')
+  @ApiResponse({
+    status: 200,
+    description: 'The file, with its content type and a Content-Disposition naming it',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiErrors(
+    'download_unauthorized',
+    'digital_link_expired',
+    'attachment_missing',
+    'download_limit_exceeded',
+  )
   @ApiOperation({
     summary: 'Download a purchased file; the `download_url` of a placed order carries the token',
     description:
