@@ -244,6 +244,31 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
       });
     });
 
+    it('refuses null where a value is needed, and clears the note with null', async () => {
+      const cart = await client.carts.create();
+      const { token: spreeToken } = cart;
+      await client.carts.update(cart.id, { customer_note: 'Ring twice' }, { spreeToken });
+      for (const field of ['email', 'currency', 'locale', 'metadata', 'items']) {
+        const refused = await rejection(
+          client.carts.update(cart.id, asUpdate({ [field]: null }), { spreeToken }),
+        );
+        expect({
+          field,
+          status: refused.status,
+          fields: Object.keys(refused.details ?? {}),
+        }).toEqual({ field, status: 422, fields: [field] });
+      }
+      const view = await client.carts.update(cart.id, asUpdate({ customer_note: null }), {
+        spreeToken,
+      });
+      expect(view.customer_note).toBeNull();
+      expect(await storedOrder(cart.id)).toMatchObject({
+        special_instructions: null,
+        currency: 'USD',
+        locale: null,
+      });
+    });
+
     it('sets the quantities of the lines it names and adds the ones the cart lacks', async () => {
       const [small, medium, large] = tees;
       const cart = await client.carts.create({

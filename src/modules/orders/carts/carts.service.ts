@@ -252,7 +252,7 @@ function storeCurrency(caller: CartCaller, requested: string): string {
 }
 
 /** `customer_note` and `special_instructions` name one field; sent both, they must agree. */
-function customerNote(body: UpdateCartBody): string | undefined {
+function customerNote(body: UpdateCartBody): string | null | undefined {
   const { customer_note: note, special_instructions: instructions } = body;
   if (note !== undefined && instructions !== undefined && note !== instructions) {
     throw invalid(
@@ -260,7 +260,7 @@ function customerNote(body: UpdateCartBody): string | undefined {
       'customer_note and special_instructions are the same field: send one',
     );
   }
-  return note ?? instructions;
+  return note !== undefined ? note : instructions;
 }
 
 function fittingMetadata(metadata: Record<string, unknown>): Record<string, unknown> {

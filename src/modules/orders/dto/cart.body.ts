@@ -10,6 +10,7 @@ import {
   LocaleField,
   MetadataField,
   SpecialInstructionsField,
+  WhenSent,
 } from './order-fields.js';
 
 /** Optimistic locking: the version the client read; a stale one is 409. */
@@ -49,7 +50,7 @@ export function isSupportedCurrency(value: string, supported: string[]): boolean
 
 export class UpdateCartBody extends LockedBody {
   @ApiPropertyOptional()
-  @IsOptional()
+  @WhenSent()
   @IsEmail()
   @MaxLength(255)
   email?: string;
@@ -62,6 +63,7 @@ export class UpdateCartBody extends LockedBody {
 
   @CurrencyField(
     "Move the cart to another of the store's currencies: its lines are re-priced there (422 naming any variant without a price in it); unprocessed payments and open payment sessions are dropped",
+    WhenSent(),
   )
   currency?: string;
 

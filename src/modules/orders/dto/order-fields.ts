@@ -35,13 +35,14 @@ export const InlineAddressField = (description: string) =>
 /** An order's currency: one of the store's supported currencies (checked by the service). */
 export const CurrencyField = (
   description = "One of the store's supported currencies; default: its default",
-) => applyDecorators(ApiPropertyOptional({ description }), IsOptional(), IsString(), MaxLength(3));
+  presence: PropertyDecorator = IsOptional(),
+) => applyDecorators(ApiPropertyOptional({ description }), presence, IsString(), MaxLength(3));
 
 /** A locale code; whether the store has it is checked by the service. */
 export const LocaleField = () =>
   applyDecorators(
     ApiPropertyOptional({ description: "One of the store's locales (`GET /locales`)" }),
-    IsOptional(),
+    WhenSent(),
     IsString(),
     MaxLength(16),
   );
