@@ -142,7 +142,7 @@ describe('Store API: concurrent cart changes', () => {
     for (const [index, response] of responses.entries()) {
       if (index === placed[0]) continue;
       const details = expectError(response, 422, 'insufficient_stock');
-      expect(details).toEqual({ variant_id: mug.id });
+      expect(details).toEqual({ variant_id: [mug.id] });
       expect(await records.snapshot(carts[index].id)).toEqual(before[index]);
     }
     expect(await records.stock(mug.id)).toBe(0);

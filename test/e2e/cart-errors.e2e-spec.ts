@@ -74,7 +74,7 @@ describe('Store API: cart, payment and completion errors', () => {
 
       const details = expectError(await cart.addItem(scarce.id, 4), 422, 'insufficient_stock');
 
-      expect(details).toEqual({ requested: 4, available: 3 });
+      expect(details).toEqual({ requested: ['4'], available: ['3'] });
       expect(await records.lines(cart.id)).toEqual([]);
     });
 
@@ -86,7 +86,7 @@ describe('Store API: cart, payment and completion errors', () => {
 
       const details = expectError(await cart.addItem(scarce.id, 2), 422, 'insufficient_stock');
 
-      expect(details).toEqual({ requested: 4, available: 3 });
+      expect(details).toEqual({ requested: ['4'], available: ['3'] });
       expect(await records.snapshot(cart.id)).toEqual(before);
       expect((await cart.addItem(scarce.id, 1)).status).toBe(201);
       expect(await records.lines(cart.id)).toEqual([{ variant_id: scarce.id, quantity: 3 }]);
@@ -307,7 +307,7 @@ describe('Store API: cart, payment and completion errors', () => {
 
         const details = expectError(await cart.complete(), 422, code);
 
-        expect(details).toEqual({ payment_id: refused.body.id });
+        expect(details).toEqual({ payment_id: [refused.body.id] });
         const order = await records.order(cart.id);
         expect(order).toMatchObject({ completed_at: null, payment_state: 'failed' });
         expect(order.state).not.toBe('complete');

@@ -48,7 +48,7 @@ export class StockLedger {
       );
       if (rows.length === 0) {
         throw new StoreError('insufficient_stock', 'An item of the order is no longer in stock', {
-          variant_id: this.ids.encode(ID_PREFIX.variant, variantId),
+          variant_id: [this.ids.encode(ID_PREFIX.variant, variantId)],
         });
       }
       await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);

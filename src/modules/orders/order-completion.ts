@@ -60,7 +60,7 @@ export class OrderCompletion {
       if (!(error instanceof PaymentRefused)) throw error;
       await this.recordRefusal(target, error);
       throw new StoreError(REFUSAL_CODES[error.reason], error.message, {
-        payment_id: this.paymentIds.publicId(error.paymentId),
+        payment_id: [this.paymentIds.publicId(error.paymentId)],
       });
     }
   }

@@ -188,8 +188,8 @@ export function validQuantity(value: unknown): number {
 function ensureStock(variant: PurchasableVariant, wanted: number): void {
   if (variant.available !== null && wanted > variant.available) {
     throw new StoreError('insufficient_stock', 'The requested quantity exceeds the stock', {
-      requested: wanted,
-      available: variant.available,
+      requested: [String(wanted)],
+      available: [String(variant.available)],
     });
   }
 }
