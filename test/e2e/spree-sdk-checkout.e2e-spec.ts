@@ -166,7 +166,19 @@ describe('Store API checkout through @spree/sdk', () => {
       thumbnail_url: null,
       preorder: false,
       preorder_ships_at: null,
-      option_values: [],
+      option_values: [
+        {
+          id: expect.stringMatching(/^optval_/),
+          option_type_id: expect.stringMatching(/^opt_/),
+          name: 's',
+          label: 'S',
+          position: 1,
+          color_code: null,
+          option_type_name: 'size',
+          option_type_label: 'Size',
+          image_url: null,
+        },
+      ],
       digital_links: [],
     });
     expect(view.items).toEqual(linesOf(view));

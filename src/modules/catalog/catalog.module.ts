@@ -32,6 +32,12 @@ import { VariantSerializer } from './variant.serializer.js';
     CategorySerializer,
     StoreCategoriesService,
   ],
-  exports: [ProductSerializer, VariantSerializer, StockItemSerializer, StockLedger],
+  exports: [
+    ProductSerializer,
+    VariantSerializer,
+    OptionSerializer,
+    StockItemSerializer,
+    StockLedger,
+  ],
 })
 export class CatalogModule {}

@@ -3,6 +3,7 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
+import { OptionSerializer } from '../catalog/index.js';
 import type { LineSnapshot } from './order-snapshot.js';
 
 /** What every part of an order needs from the order itself. */
@@ -21,14 +22,16 @@ export type LineItemView = Record<string, unknown> & { id: string; digital_links
 /**
  * The v3 representation of a line item, inside orders and in its own events. Promotions are
  * its discounts (`discount_total` is `promo_total`, ≤ 0) and, with additional tax, its
- * adjustments; `discounted_amount` is the amount after promotions. The catalog keeps options as
- * text only and no images or pre-orders, so `option_values` is empty, `thumbnail_url` null and
- * `preorder` false. Download links are added for the buyer only (`digital_links`, see
+ * adjustments; `discounted_amount` is the amount after promotions. The catalog keeps no images
+ * or pre-orders, so `thumbnail_url` is null and `preorder` false. Download links are added for the buyer only (`digital_links`, see
  * `OrderExtensions`).
  */
 @Injectable()
 export class LineItemSerializer {
-  constructor(private readonly ids: PublicIdCodec) {}
+  constructor(
+    private readonly ids: PublicIdCodec,
+    private readonly options: OptionSerializer,
+  ) {}
 
   serialize(line: LineItemRecord): LineItemView {
     const { currency } = line;
@@ -67,7 +70,7 @@ export class LineItemSerializer {
       ...(compareAt !== null && compareAt.compare(0) > 0
         ? amountFields('compare_at_amount', compareAt)
         : { compare_at_amount: null, display_compare_at_amount: null }),
-      option_values: [],
+      option_values: line.option_values.map((value) => this.options.value(value)),
       digital_links: [],
     };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../customers/index.js';
+import type { OptionValueRow } from '../catalog/index.js';
 import type { PaymentSource } from '../payments/index.js';
 import type { CheckoutFacts } from './domain/checkout-progress.js';
 import { paymentsCover } from './domain/payment-coverage.js';
@@ -26,6 +27,8 @@ export interface LineSnapshot {
   included_tax_total: string;
   promo_total: string;
   track_inventory: boolean;
+  /** The variant's option values, by option type. */
+  option_values: OptionValueRow[];
 }
 
 export interface RateSnapshot {
@@ -153,7 +156,19 @@ export function orderPartsSql(
                'compare_at_price', pr.compare_at_amount::text,
                'additional_tax_total', li.additional_tax_total::text,
                'included_tax_total', li.included_tax_total::text,
-               'promo_total', li.promo_total::text, 'track_inventory', v.track_inventory)
+               'promo_total', li.promo_total::text, 'track_inventory', v.track_inventory,
+               'option_values', COALESCE((
+                 SELECT json_agg(json_build_object(
+                          'id', ov.id::text, 'name', ov.name, 'label', ov.label,
+                          'position', ov.position, 'color_code', ov.color_code,
+                          'option_type_id', ot.id::text, 'option_type_name', ot.name,
+                          'option_type_label', ot.label, 'option_type_position', ot.position,
+                          'option_type_kind', ot.kind)
+                        ORDER BY ot.position, ot.id)
+                 FROM variant_option_values vov
+                 JOIN option_values ov ON ov.id = vov.option_value_id
+                 JOIN option_types ot ON ot.id = ov.option_type_id
+                 WHERE vov.variant_id = li.variant_id), '[]'))
              ORDER BY li.id)
       FROM line_items li
       JOIN variants v ON v.id = li.variant_id
