@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Money } from '../../common/money/money.js';
 
 /** The client's Price: exact decimal strings, integer minor units and display twins. */
@@ -11,6 +12,28 @@ export interface PriceView {
   display_amount: string;
   display_compare_at_amount: string | null;
   price_list_id: null;
+}
+
+/** An amount rounded to its currency, in minor units, and formatted. */
+interface RenderedAmount {
+  amount: string;
+  cents: number;
+  display: string;
+}
+
+// Catalogs repeat few amounts and every product read renders some: keep them rendered.
+const rendered = new LRUCache<string, RenderedAmount>({ max: 20_000 });
+
+/** A stored amount ("27.5000") as the client shows it, rounded half-up to the currency. */
+function render(amount: string, currency: string): RenderedAmount {
+  const key = `${currency}${amount}`;
+  let view = rendered.get(key);
+  if (!view) {
+    const money = Money.of(amount, currency).round();
+    view = { amount: money.toString(), cents: minorUnits(money), display: money.format() };
+    rendered.set(key, view);
+  }
+  return view;
 }
 
 /**
@@ -28,24 +51,24 @@ export function priceView(
   compareAtAmount: string | null,
   currency: string,
 ): PriceView {
-  const money = Money.of(amount, currency).round();
-  const compareAt = compareAtAmount === null ? null : Money.of(compareAtAmount, currency).round();
+  const price = render(amount, currency);
+  const compareAt = compareAtAmount === null ? null : render(compareAtAmount, currency);
   return {
     id,
-    amount: money.toString(),
-    amount_in_cents: minorUnits(money),
-    compare_at_amount: compareAt?.toString() ?? null,
-    compare_at_amount_in_cents: compareAt ? minorUnits(compareAt) : null,
+    amount: price.amount,
+    amount_in_cents: price.cents,
+    compare_at_amount: compareAt?.amount ?? null,
+    compare_at_amount_in_cents: compareAt?.cents ?? null,
     currency,
-    display_amount: money.format(),
-    display_compare_at_amount: compareAt?.format() ?? null,
+    display_amount: price.display,
+    display_compare_at_amount: compareAt?.display ?? null,
     price_list_id: null,
   };
 }
 
 /** What the shopper would have paid without the offer: the compare-at amount as a price. */
-export function originalPriceView(price: PriceView | null): PriceView | null {
-  if (!price || price.compare_at_amount === null) return null;
+export function originalPriceView(price: PriceView): PriceView | null {
+  if (price.compare_at_amount === null) return null;
   return {
     ...price,
     amount: price.compare_at_amount,

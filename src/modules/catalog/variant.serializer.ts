@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { moneyView, type MoneyView } from '../../common/money/money-view.js';
+import type { MoneyView } from '../../common/money/money-view.js';
 import { OptionSerializer, type OptionValueView } from './option.serializer.js';
 import { originalPriceView, priceView, type PriceView } from './price-view.js';
 import { ProductReadRepository, type VariantRow } from './product-read.repository.js';
@@ -72,8 +72,8 @@ export class VariantSerializer {
       media_count: 0,
       thumbnail_url: null,
       price,
-      original_price: originalPriceView(price),
-      compare_at_price: moneyView(variant.compare_at_amount, currency),
+      original_price: price && originalPriceView(price),
+      compare_at_price: price && compareAtMoney(price),
       option_values: variant.option_values.map((row) => this.options.value(row)),
     };
   }
@@ -89,6 +89,16 @@ export class VariantSerializer {
     const productId = this.ids.encode(ID_PREFIX.product, found.row.id);
     return this.serialize(row, productId, found.currency);
   }
+}
+
+/** The compare-at amount in the shape variants showed it before prices had ids. */
+function compareAtMoney(price: PriceView): MoneyView | null {
+  if (price.compare_at_amount === null) return null;
+  return {
+    amount: price.compare_at_amount,
+    currency: price.currency,
+    display_amount: price.display_compare_at_amount!,
+  };
 }
 
 /** A numeric column as JSON hands it over (a number), whatever the driver made of it. */
