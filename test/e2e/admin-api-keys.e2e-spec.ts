@@ -190,7 +190,17 @@ describe('Admin API: API keys', () => {
       const created = await create({ name: 'Newest', key_type: 'secret', scopes: [] }, headers);
       const response = await t.http.get(KEYS, headers);
       expect(response.status).toBe(200);
-      expect(response.body.meta).toEqual({ page: 1, limit: 25, count: 3, pages: 1 });
+      expect(response.body.meta).toEqual({
+        page: 1,
+        limit: 25,
+        count: 3,
+        pages: 1,
+        from: 1,
+        to: 3,
+        in: 3,
+        previous: null,
+        next: null,
+      });
       expect(response.body.data.map((key: any) => key.name)).toEqual([
         'Newest',
         'Demo back office',
@@ -210,10 +220,33 @@ describe('Admin API: API keys', () => {
       for (const { token_digest } of digests) expect(response.text).not.toContain(token_digest);
 
       const second = await t.http.get(`${KEYS}?limit=1&page=2`, headers);
-      expect(second.body.meta).toEqual({ page: 2, limit: 1, count: 3, pages: 3 });
+      expect(second.body.meta).toEqual({
+        page: 2,
+        limit: 1,
+        count: 3,
+        pages: 3,
+        from: 2,
+        to: 2,
+        in: 1,
+        previous: 1,
+        next: 3,
+      });
       expect(second.body.data.map((key: any) => key.name)).toEqual(['Demo back office']);
       const past = await t.http.get(`${KEYS}?page=5`, headers);
-      expect(past.body).toEqual({ data: [], meta: { page: 5, limit: 25, count: 3, pages: 1 } });
+      expect(past.body).toEqual({
+        data: [],
+        meta: {
+          page: 5,
+          limit: 25,
+          count: 3,
+          pages: 1,
+          from: 0,
+          to: 0,
+          in: 0,
+          previous: 1,
+          next: null,
+        },
+      });
       expectError(await t.http.get(`${KEYS}?limit=101`, headers), 400, 'parameter_invalid');
     });
 

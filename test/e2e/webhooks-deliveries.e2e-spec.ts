@@ -237,7 +237,17 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
 
       const all = await hooks.deliveries(endpoint.id);
       expect(all.status).toBe(200);
-      expect(all.body.meta).toEqual({ page: 1, limit: 25, count: 5, pages: 1 });
+      expect(all.body.meta).toEqual({
+        page: 1,
+        limit: 25,
+        count: 5,
+        pages: 1,
+        from: 1,
+        to: 5,
+        in: 5,
+        previous: null,
+        next: null,
+      });
       const names = all.body.data.map((d: any) => [d.event_name, d.success]);
       expect(names).toEqual([
         ['webhook.test', true],
@@ -264,7 +274,17 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
       const page2 = await hooks.deliveries(endpoint.id, '?limit=2&page=2');
       expect(page2.body).toEqual({
         data: all.body.data.slice(2, 4),
-        meta: { page: 2, limit: 2, count: 5, pages: 3 },
+        meta: {
+          page: 2,
+          limit: 2,
+          count: 5,
+          pages: 3,
+          from: 3,
+          to: 4,
+          in: 2,
+          previous: 1,
+          next: 3,
+        },
       });
       expectError(await hooks.deliveries(endpoint.id, '?success=maybe'), 400, 'parameter_invalid');
     });

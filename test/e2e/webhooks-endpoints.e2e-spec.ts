@@ -184,7 +184,17 @@ describe('Admin API: webhook endpoints', () => {
       expect(page1.status).toBe(200);
       expect(page1.body).toEqual({
         data: [made[2], made[1]],
-        meta: { page: 1, limit: 2, count: 3, pages: 2 },
+        meta: {
+          page: 1,
+          limit: 2,
+          count: 3,
+          pages: 2,
+          from: 1,
+          to: 2,
+          in: 2,
+          previous: null,
+          next: 2,
+        },
       });
       expect((await other.call('GET', '?limit=2&page=2')).body.data).toEqual([made[0]]);
       const mine = await hooks.call('GET', '?limit=100');
