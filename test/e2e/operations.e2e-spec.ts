@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The metadata `@ApiExcludeController()` puts on a controller (`[true]`). */
 const EXCLUDED_FROM_DOCUMENT = 'swagger/apiExcludeController';
+const ENDPOINT_EXCLUDED_FROM_DOCUMENT = 'swagger/apiExcludeEndpoint';
 
 /**
  * Every route the application's controllers declare, as OpenAPI path + lower-case method, except
@@ -27,12 +28,15 @@ function declaredRoutes(t: TestApp): { path: string; method: string }[] {
       const handler = (controller.prototype as Record<string, object>)[name];
       const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
       if (path === undefined) return [];
+      const endpointExcluded = Reflect.getMetadata(ENDPOINT_EXCLUDED_FROM_DOCUMENT, handler) as
+        { disable: boolean } | undefined;
+      if (endpointExcluded?.disable) return [];
       const method =
         RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase();
-      const full = `/${[base, path].filter((part) => part && part !== '/').join('/')}`.replace(
-        /:([a-z_]+)/g,
-        '{$1}',
-      );
+      // OpenAPI names a trailing wildcard (`*`) `{path}`.
+      const full = `/${[base, path].filter((part) => part && part !== '/').join('/')}`
+        .replace(/:([a-z_]+)/g, '{$1}')
+        .replace(/\*$/, '{path}');
       return [{ path: full, method }];
     });
   });

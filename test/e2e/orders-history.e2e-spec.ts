@@ -113,6 +113,50 @@ describe("Store API: a customer's order history", () => {
     expect((await records.checkout(aliceOpenCart.id)).completed_at).toBeNull();
   });
 
+  it('filters and sorts her orders the way the storefront client asks', async () => {
+    const [first, second, third] = aliceOrders;
+    const ids = (response: { body: { data: { id: string }[] } }) =>
+      response.body.data.map((order) => order.id);
+    const completedAt = async (order: { id: string }) =>
+      (await records.checkout(order.id)).completed_at as Date;
+
+    const oldestFirst = await history(alice, '?sort=completed_at');
+    expect(ids(oldestFirst)).toEqual([first.id, second.id, third.id]);
+
+    const byNumber = await history(alice, `?q[search]=${second.number.slice(-6).toLowerCase()}`);
+    expect(ids(byNumber)).toEqual([second.id]);
+    expect(ids(await history(alice, `?q[search]=${bobOrder.number}`))).toEqual([]);
+    // Wildcards in the search are matched literally.
+    expect(ids(await history(alice, '?q[search]=%25'))).toEqual([]);
+
+    expect(ids(await history(alice, '?q[state_eq]=complete'))).toHaveLength(3);
+    expect(ids(await history(alice, '?q[state_eq]=canceled'))).toEqual([]);
+
+    const since = (await completedAt(second)).toISOString();
+    // Timestamps are stored to the microsecond, JavaScript dates to the millisecond.
+    const until = new Date((await completedAt(second)).getTime() + 1).toISOString();
+    expect(
+      ids(await history(alice, `?q[completed_at_gte]=${since}&q[completed_at_lte]=${until}`)),
+    ).toEqual([second.id]);
+    expect(ids(await history(alice, `?q[completed_at_gte]=${since}`))).toEqual([
+      third.id,
+      second.id,
+    ]);
+
+    const refused = expectError(
+      await history(alice, '?q[completed_at_gte]=yesterday&q[total_gt]=5&sort=total'),
+      400,
+      'parameter_invalid',
+    );
+    expect(Object.keys(refused)).toEqual(expect.arrayContaining(['sort']));
+    const unknownFilter = expectError(
+      await history(alice, '?q[completed_at_gte]=yesterday&q[total_gt]=5'),
+      400,
+      'parameter_invalid',
+    );
+    expect(Object.keys(unknownFilter).sort()).toEqual(['q[completed_at_gte]', 'q[total_gt]']);
+  });
+
   it('shows one of her orders, and nobody else’s', async () => {
     const [, second] = aliceOrders;
     const shown = await showOwn(alice, second.id);

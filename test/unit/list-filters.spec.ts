@@ -1,5 +1,5 @@
 import { StoreError } from '../../src/common/errors/store-error.js';
-import { readListFilters } from '../../src/modules/catalog/query/list-filters.js';
+import { readListFilters } from '../../src/common/query/list-filters.js';
 import { namesIn, pickFields } from '../../src/modules/catalog/query/name-list.js';
 
 const SPEC = {
@@ -75,6 +75,28 @@ describe('readListFilters', () => {
     ['q[search]', 'x'.repeat(201)],
   ])('refuses %s=%s', (key, value) => {
     expect(Object.keys(refusal({ [key]: value }).details!)).toEqual([key]);
+  });
+
+  it('reads timestamps as ISO 8601 dates or times and names a malformed one', () => {
+    const spec = { since: 'timestamp', until: 'timestamp' } as const;
+    expect(
+      readListFilters(
+        { 'q[since]': '2026-01-31', 'q[until]': '2026-02-01T10:30:00+02:00' },
+        spec,
+        [],
+      ),
+    ).toEqual({
+      since: new Date('2026-01-31T00:00:00Z'),
+      until: new Date('2026-02-01T08:30:00Z'),
+    });
+    for (const bad of ['yesterday', '2026-13-45', '1700000000']) {
+      expect(() => readListFilters({ 'q[since]': bad }, spec, [])).toThrow(
+        expect.objectContaining({
+          code: 'parameter_invalid',
+          details: { 'q[since]': [expect.any(String)] },
+        }),
+      );
+    }
   });
 
   it('refuses a single-valued filter given twice', () => {

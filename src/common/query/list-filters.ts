@@ -1,7 +1,10 @@
-import { StoreError } from '../../../common/errors/store-error.js';
+import { StoreError } from '../errors/store-error.js';
 
-/** How one `q[...]` filter is written: a text, a decimal amount, a flag, a count or a list. */
-export type FilterKind = 'text' | 'decimal' | 'boolean' | 'integer' | 'list';
+/**
+ * How one `q[...]` filter is written: a text, a decimal amount, a flag, a count, a list or an ISO 8601
+ * timestamp (a date alone is its midnight UTC).
+ */
+export type FilterKind = 'text' | 'decimal' | 'boolean' | 'integer' | 'list' | 'timestamp';
 
 type FilterValue<Kind extends FilterKind> = Kind extends 'boolean'
   ? boolean
@@ -9,7 +12,9 @@ type FilterValue<Kind extends FilterKind> = Kind extends 'boolean'
     ? number
     : Kind extends 'list'
       ? string[]
-      : string;
+      : Kind extends 'timestamp'
+        ? Date
+        : string;
 
 /** The filters a list accepts, by name, and what it read: only the filters sent. */
 export type FilterSpec = Record<string, FilterKind>;
@@ -25,6 +30,7 @@ const MAX_TEXT = 200;
 const MAX_LIST = 100;
 const DECIMAL = /^\d{1,14}(\.\d{1,4})?$/;
 const INTEGER = /^\d{1,6}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 const BOOLEANS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
 type Problems = Record<string, string[]>;
@@ -98,6 +104,12 @@ function parseValue(
       return INTEGER.test(text)
         ? { value: Number(text) }
         : { problem: 'must be a non-negative integer' };
+    case 'timestamp': {
+      const time = TIMESTAMP.test(text) ? new Date(text) : undefined;
+      return time && !Number.isNaN(time.getTime())
+        ? { value: time }
+        : { problem: 'must be an ISO 8601 date or time such as 2026-01-31T12:00:00Z' };
+    }
     case 'boolean':
       return Object.hasOwn(BOOLEANS, text)
         ? { value: BOOLEANS[text] }

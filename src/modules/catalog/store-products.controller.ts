@@ -13,8 +13,8 @@ import {
   ProductFiltersQuery,
   ProductPresentationQuery,
 } from './dto/list-products.query.js';
-import type { RawQuery } from './query/list-filters.js';
-import { RawQueryParams } from './query/raw-query.decorator.js';
+import type { RawQuery } from '../../common/query/list-filters.js';
+import { RawQueryParams } from '../../platform/http/raw-query.decorator.js';
 import { ProductFiltersService } from './search/product-filters.service.js';
 import { StoreProductsService } from './store-products.service.js';
 

@@ -12,7 +12,7 @@ import {
   type ProductExpand,
   type ProductPresentationQuery,
 } from './dto/list-products.query.js';
-import type { RawQuery } from './query/list-filters.js';
+import type { RawQuery } from '../../common/query/list-filters.js';
 import { namesIn, pickFields } from './query/name-list.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
 import { ProductSerializer, type ProductView } from './product.serializer.js';

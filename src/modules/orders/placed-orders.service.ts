@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { pageOf, pageOffset, type Page } from '../../common/pagination/page.js';
-import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import { containsPattern } from '../../common/query/like-pattern.js';
+import { type RawQuery, readListFilters } from '../../common/query/list-filters.js';
 import type { CartCaller } from './carts/cart-caller.js';
+import {
+  ORDER_HISTORY_FILTERS,
+  ORDER_HISTORY_PARAMETERS,
+  type OrderHistoryQuery,
+} from './dto/order-history.query.js';
 import { Order } from './entities/order.entity.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderLookup } from './order-lookup.js';
@@ -32,15 +38,40 @@ export class PlacedOrdersService {
     return this.render({ manager, order });
   }
 
-  async history(caller: CartCaller, query: PaginationQuery): Promise<Page<OrderView>> {
+  /** The signed-in customer's placed orders, filtered by `q[...]` and sorted by completion. */
+  async history(
+    caller: CartCaller,
+    query: OrderHistoryQuery,
+    raw: RawQuery,
+  ): Promise<Page<OrderView>> {
     const customerId = signedIn(caller);
+    const filters = readListFilters(raw, ORDER_HISTORY_FILTERS, ORDER_HISTORY_PARAMETERS);
     const manager = this.dataSource.manager;
-    const [orders, count] = await manager.findAndCount(Order, {
-      where: { storeId: caller.store.storeId, customerId, completedAt: Not(IsNull()) },
-      order: { completedAt: 'DESC', id: 'DESC' },
-      take: query.limit,
-      skip: pageOffset(query.page, query.limit),
-    });
+    const direction = query.sort === 'completed_at' ? 'ASC' : 'DESC';
+    const select = manager
+      .createQueryBuilder(Order, 'o')
+      .where('o.storeId = :storeId AND o.customerId = :customerId AND o.completedAt IS NOT NULL', {
+        storeId: caller.store.storeId,
+        customerId,
+      })
+      .orderBy('o.completedAt', direction)
+      .addOrderBy('o.id', direction)
+      .take(query.limit)
+      .skip(pageOffset(query.page, query.limit));
+    if (filters.search !== undefined) {
+      select.andWhere("o.number ILIKE :search ESCAPE '\\'", {
+        search: containsPattern(filters.search),
+      });
+    }
+    if (filters.state_eq !== undefined)
+      select.andWhere('o.state = :state', { state: filters.state_eq });
+    if (filters.completed_at_gte) {
+      select.andWhere('o.completedAt >= :from', { from: filters.completed_at_gte });
+    }
+    if (filters.completed_at_lte) {
+      select.andWhere('o.completedAt <= :until', { until: filters.completed_at_lte });
+    }
+    const [orders, count] = await select.getManyAndCount();
     const data: OrderView[] = [];
     for (const order of orders) {
       data.push(await this.render({ manager, order }));

@@ -7,8 +7,10 @@ import {
   ApiResource,
   ApiResourceList,
 } from '../../platform/openapi/api-docs.decorators.js';
-import { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import type { RawQuery } from '../../common/query/list-filters.js';
+import { RawQueryParams } from '../../platform/http/raw-query.decorator.js';
 import { type CartCaller, CurrentCartCaller } from './carts/cart-caller.js';
+import { OrderHistoryQuery } from './dto/order-history.query.js';
 import { PlacedOrdersService } from './placed-orders.service.js';
 
 @ApiTags('Store: orders')
@@ -31,8 +33,12 @@ export class StoreOrdersController {
   @ApiCustomerAccess()
   @ApiResourceList('Order', { paginated: true })
   @ApiOperation({ summary: "The signed-in customer's placed orders, newest first" })
-  history(@CurrentCartCaller() caller: CartCaller, @Query() query: PaginationQuery) {
-    return this.orders.history(caller, query);
+  history(
+    @CurrentCartCaller() caller: CartCaller,
+    @Query() query: OrderHistoryQuery,
+    @RawQueryParams() raw: RawQuery,
+  ) {
+    return this.orders.history(caller, query, raw);
   }
 
   @Get('customers/me/orders/:id')

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../../common/query/like-pattern.js';
 import { Injectable } from '@nestjs/common';
 import { PreparedSql } from '../../../platform/database/prepared-sql.js';
 import type { CategorySort } from './dto/list-categories.query.js';
@@ -62,9 +63,7 @@ export class CategoryReadRepository {
     options: { search: CategorySearch; sort: CategorySort; limit: number; offset: number },
   ): Promise<{ rows: CategoryRow[]; count: number }> {
     const { search } = options;
-    const namePattern = search.nameContains
-      ? `%${search.nameContains.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-      : null;
+    const namePattern = search.nameContains ? containsPattern(search.nameContains) : null;
     const values = [
       storeId,
       namePattern,

@@ -8,8 +8,8 @@ import {
 } from '../../../platform/openapi/api-docs.decorators.js';
 import { CurrentStore } from '../../auth/index.js';
 import type { StoreContext } from '../../stores/index.js';
-import type { RawQuery } from '../query/list-filters.js';
-import { RawQueryParams } from '../query/raw-query.decorator.js';
+import type { RawQuery } from '../../../common/query/list-filters.js';
+import { RawQueryParams } from '../../../platform/http/raw-query.decorator.js';
 import { CategoryPresentationQuery, ListCategoriesQuery } from './dto/list-categories.query.js';
 import { StoreCategoriesService } from './store-categories.service.js';
 
@@ -37,7 +37,7 @@ export class StoreCategoriesController {
   // The permalink may contain slashes: the rest of the path is the wildcard parameter.
   @Get('*')
   @ApiParam({
-    name: 'id_or_permalink',
+    name: 'path',
     description:
       'A `ctg_…` id or a permalink, which may contain slashes (`categories/apparel/shirts`)',
   })

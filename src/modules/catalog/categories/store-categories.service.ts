@@ -3,7 +3,7 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { type Page, pageOf, pageOffset } from '../../../common/pagination/page.js';
-import { type RawQuery, readListFilters } from '../query/list-filters.js';
+import { type RawQuery, readListFilters } from '../../../common/query/list-filters.js';
 import { namesIn, pickFields } from '../query/name-list.js';
 import {
   CategoryReadRepository,

@@ -8,7 +8,7 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
 } from '../dto/list-products.query.js';
-import type { RawQuery } from '../query/list-filters.js';
+import type { RawQuery } from '../../../common/query/list-filters.js';
 import { type OptionValueFacet, ProductFacetsRepository } from './product-facets.repository.js';
 import { ProductSearchReader } from './product-search.js';
 

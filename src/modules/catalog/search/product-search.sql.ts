@@ -1,3 +1,4 @@
+import { containsPattern } from '../../../common/query/like-pattern.js';
 import type { ProductSearch } from './product-search.js';
 
 /**
@@ -75,5 +76,5 @@ export function searchValues(search: ProductSearch): unknown[] {
 
 /** An ILIKE pattern matching text that contains `part` literally. */
 function containing(part: string | undefined): string | null {
-  return part ? `%${part.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
+  return part ? containsPattern(part) : null;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX, type IdPrefix } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import { type RawQuery, readListFilters } from '../query/list-filters.js';
+import { type RawQuery, readListFilters } from '../../../common/query/list-filters.js';
 
 /** Which of the store's visible products a list or its filters cover (ids are internal keys). */
 export interface ProductSearch {
