@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Client, SpreeError } from '@spree/sdk';
+import { type Client } from '@spree/sdk';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { CheckoutRecords } from '../helpers/checkout-fixtures.js';
 import { Ids, refreshTokensOf, uniqueEmail } from '../helpers/customers-fixtures.js';
@@ -7,17 +7,7 @@ import { SmtpSink, type SunkMail } from '../helpers/smtp-sink.js';
 import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { untilPasses } from '../helpers/until-passes.js';
-
-/** What a call through the client rejects with. */
-async function rejection(call: Promise<unknown>): Promise<SpreeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SpreeError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
+import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 const RELAXED_RATE_LIMITS = {
   RATE_LIMIT_LOGIN_PER_MINUTE: '100000',

@@ -1,4 +1,4 @@
-import { type Client, type CreateCartParams, SpreeError, type UpdateCartParams } from '@spree/sdk';
+import { type Client, type CreateCartParams, type UpdateCartParams } from '@spree/sdk';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
@@ -11,29 +11,7 @@ import {
 import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-/** A US address in the client's field names (`AddressParams`). */
-const US_ADDRESS = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  address1: '1 Navy Way',
-  city: 'Arlington',
-  postal_code: '22202',
-  state_name: 'VA',
-  country_iso: 'US',
-  phone: '555-0100',
-};
-
-/** What a call through the client rejects with. */
-async function rejection(call: Promise<unknown>): Promise<SpreeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SpreeError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
+import { CLIENT_US_ADDRESS, rejection } from '../helpers/spree-sdk-fixtures.js';
 
 /** Fields the client's types do not list but its callers send (the client passes them on). */
 const asCreate = (params: Record<string, unknown>) => params as CreateCartParams;
@@ -329,7 +307,7 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
 
       view = await client.carts.update(
         cart.id,
-        { shipping_address: US_ADDRESS, use_shipping: true },
+        { shipping_address: CLIENT_US_ADDRESS, use_shipping: true },
         { spreeToken },
       );
       expect(view.billing_address).toMatchObject({ first_name: 'Grace', city: 'Arlington' });
@@ -348,7 +326,7 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
       // Alone, it bills to the cart's shipping address; with both addresses it is a contradiction.
       view = await client.carts.update(
         cart.id,
-        { billing_address: DE_ADDRESS, shipping_address: US_ADDRESS },
+        { billing_address: DE_ADDRESS, shipping_address: CLIENT_US_ADDRESS },
         { spreeToken },
       );
       expect(view.billing_address).toMatchObject({ city: 'Göttingen' });
@@ -357,7 +335,7 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
       const both = await rejection(
         client.carts.update(
           cart.id,
-          { billing_address: DE_ADDRESS, shipping_address: US_ADDRESS, use_shipping: true },
+          { billing_address: DE_ADDRESS, shipping_address: CLIENT_US_ADDRESS, use_shipping: true },
           { spreeToken },
         ),
       );

@@ -1,19 +1,9 @@
-import { type Client, type Product, SpreeError } from '@spree/sdk';
+import { type Client, type Product } from '@spree/sdk';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { DEMO_PRODUCTS } from '../../src/seed/demo-catalog.js';
 import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** What a call through the client rejects with. */
-async function rejection(call: Promise<unknown>): Promise<SpreeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SpreeError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
+import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 const names = (products: { name: string }[]) => products.map((product) => product.name);
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

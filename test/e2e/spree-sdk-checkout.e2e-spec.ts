@@ -5,35 +5,14 @@ import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   CARDS,
   CartClient,
-  CheckoutRecords,
+  type CheckoutRecords,
+  DE_ADDRESS,
   type DemoVariant,
   demoVariants,
-  SETUP_TIMEOUT_MS,
 } from '../helpers/checkout-fixtures.js';
-import { startCustomersTestApp, uniqueEmail } from '../helpers/customers-fixtures.js';
-import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
+import { uniqueEmail } from '../helpers/customers-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-/** A US address in the client's field names (`AddressParams`). */
-const US_ADDRESS = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  address1: '1 Navy Way',
-  city: 'Arlington',
-  postal_code: '22202',
-  state_name: 'VA',
-  country_iso: 'US',
-  phone: '555-0100',
-};
-
-const DE_ADDRESS = {
-  first_name: 'Emmy',
-  last_name: 'Noether',
-  address1: 'Bunsenstraße 3',
-  city: 'Göttingen',
-  postal_code: '37073',
-  country_iso: 'DE',
-};
+import { CLIENT_US_ADDRESS, sdkShopForThisFile } from '../helpers/spree-sdk-fixtures.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -47,25 +26,11 @@ describe('Store API checkout through @spree/sdk', () => {
   let shop: DemoCredentials;
   let records: CheckoutRecords;
   let client: Client;
-  let recorder: ReturnType<typeof schemaRecorder>;
   let tees: DemoVariant[];
 
-  beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    records = new CheckoutRecords(t);
-    recorder = schemaRecorder();
-    client = createSpreeSdkClient(t.baseUrl, {
-      publishableKey: shop.publishable_key,
-      onResponse: recorder.onResponse,
-    });
-    tees = await demoVariants(t, shop);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => t.close());
-
-  afterEach(() => {
-    // Every response the client received satisfies its @spree/sdk/zod schema.
-    expect(recorder.problems).toEqual([]);
+  const sdk = sdkShopForThisFile();
+  beforeAll(() => {
+    ({ t, shop, records, client, tees } = sdk);
   });
 
   /** The stored order row behind a cart or order id. */
@@ -203,8 +168,8 @@ describe('Store API checkout through @spree/sdk', () => {
       cart.id,
       {
         email: 'grace@example.com',
-        billing_address: US_ADDRESS,
-        shipping_address: US_ADDRESS,
+        billing_address: CLIENT_US_ADDRESS,
+        shipping_address: CLIENT_US_ADDRESS,
       },
       { spreeToken },
     );
@@ -358,7 +323,11 @@ describe('Store API checkout through @spree/sdk', () => {
     }
     await client.carts.update(
       cart.id,
-      { email: 'buyer@example.com', billing_address: US_ADDRESS, shipping_address: US_ADDRESS },
+      {
+        email: 'buyer@example.com',
+        billing_address: CLIENT_US_ADDRESS,
+        shipping_address: CLIENT_US_ADDRESS,
+      },
       { spreeToken },
     );
     const method = cart.payment_methods.find((candidate) => candidate.type === pay)!;
@@ -453,7 +422,11 @@ describe('Store API checkout through @spree/sdk', () => {
     );
     const view = await client.carts.update(
       cart.id,
-      { email: 'grace@example.com', billing_address: US_ADDRESS, shipping_address: US_ADDRESS },
+      {
+        email: 'grace@example.com',
+        billing_address: CLIENT_US_ADDRESS,
+        shipping_address: CLIENT_US_ADDRESS,
+      },
       { spreeToken },
     );
     expect(view.fulfillments).toEqual([]);
@@ -484,7 +457,11 @@ describe('Store API checkout through @spree/sdk', () => {
     );
     const view = await client.carts.update(
       cart.id,
-      { email: 'emmy@example.com', billing_address: US_ADDRESS, shipping_address: DE_ADDRESS },
+      {
+        email: 'emmy@example.com',
+        billing_address: CLIENT_US_ADDRESS,
+        shipping_address: DE_ADDRESS,
+      },
       { spreeToken },
     );
     expect(view.market?.country_isos).toContain('DE');
@@ -514,7 +491,7 @@ describe('Store API checkout through @spree/sdk', () => {
     await client.carts.items.create(cart.id, { variant_id: tees[1].id, quantity: 3 }, { token });
     await client.carts.update(
       cart.id,
-      { billing_address: US_ADDRESS, shipping_address: US_ADDRESS },
+      { billing_address: CLIENT_US_ADDRESS, shipping_address: CLIENT_US_ADDRESS },
       { token },
     );
     // Store credit is applied with its own route (outside this client's calls here).

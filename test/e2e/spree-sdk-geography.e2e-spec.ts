@@ -1,4 +1,4 @@
-import { type Client, SpreeError } from '@spree/sdk';
+import { type Client } from '@spree/sdk';
 import { CountrySchema, CurrencySchema, LocaleSchema, MarketSchema } from '@spree/sdk/zod';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { EU_COUNTRIES } from '../../src/seed/demo-catalog.js';
@@ -10,17 +10,7 @@ import {
   schemaRecorder,
 } from '../helpers/spree-sdk-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** What a call through the client rejects with. */
-async function rejection(call: Promise<unknown>): Promise<SpreeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SpreeError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
+import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 describe('Store API reference data through @spree/sdk', () => {
   let t: TestApp;

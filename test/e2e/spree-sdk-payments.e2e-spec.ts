@@ -1,39 +1,10 @@
-import { type Cart, type Client, SpreeError } from '@spree/sdk';
+import { type Cart, type Client } from '@spree/sdk';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
-import {
-  CARDS,
-  CheckoutRecords,
-  type DemoVariant,
-  demoVariants,
-  SETUP_TIMEOUT_MS,
-} from '../helpers/checkout-fixtures.js';
-import { startCustomersTestApp, uniqueEmail } from '../helpers/customers-fixtures.js';
-import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
+import { CARDS, type CheckoutRecords, type DemoVariant } from '../helpers/checkout-fixtures.js';
+import { uniqueEmail } from '../helpers/customers-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-/** A US address in the client's field names (`AddressParams`). */
-const US_ADDRESS = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  address1: '1 Navy Way',
-  city: 'Arlington',
-  postal_code: '22202',
-  state_name: 'VA',
-  country_iso: 'US',
-  phone: '555-0100',
-};
-
-/** What a call through the client rejects with. */
-async function rejection(call: Promise<unknown>): Promise<SpreeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SpreeError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
+import { CLIENT_US_ADDRESS, rejection, sdkShopForThisFile } from '../helpers/spree-sdk-fixtures.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const amountOf = (value: number) => (value / 100).toFixed(2);
@@ -43,25 +14,11 @@ describe('Paying a cart through @spree/sdk: partial payments, payment sessions, 
   let shop: DemoCredentials;
   let records: CheckoutRecords;
   let client: Client;
-  let recorder: ReturnType<typeof schemaRecorder>;
   let tees: DemoVariant[];
 
-  beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    records = new CheckoutRecords(t);
-    recorder = schemaRecorder();
-    client = createSpreeSdkClient(t.baseUrl, {
-      publishableKey: shop.publishable_key,
-      onResponse: recorder.onResponse,
-    });
-    tees = await demoVariants(t, shop);
-  }, SETUP_TIMEOUT_MS);
-  afterAll(() => t.close());
-
-  afterEach(() => {
-    // Every response the client received satisfies its @spree/sdk/zod schema.
-    expect(recorder.problems).toEqual([]);
+  const sdk = sdkShopForThisFile();
+  beforeAll(() => {
+    ({ t, shop, records, client, tees } = sdk);
   });
 
   /** A cart at the payment step: two small tees, shipped to the US (guest, or the customer's). */
@@ -73,7 +30,7 @@ describe('Paying a cart through @spree/sdk: partial payments, payment sessions, 
     const options = auth.token ? auth : { spreeToken: created.token };
     const cart = await client.carts.update(
       created.id,
-      { email: 'payer@example.com', shipping_address: US_ADDRESS, use_shipping: true },
+      { email: 'payer@example.com', shipping_address: CLIENT_US_ADDRESS, use_shipping: true },
       options,
     );
     expect(cart.current_step).toBe('payment');

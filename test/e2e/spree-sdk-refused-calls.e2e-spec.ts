@@ -1,19 +1,9 @@
-import { type Client, SpreeError } from '@spree/sdk';
+import { type Client } from '@spree/sdk';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { uniqueEmail } from '../helpers/customers-fixtures.js';
 import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-
-/** What a call through the client rejects with. */
-async function rejection(call: Promise<unknown>): Promise<SpreeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof SpreeError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
+import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 type Call = (client: Client, token: string) => Promise<unknown>;
 
