@@ -1,9 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import type { PaymentSource } from '../../payments/index.js';
-import { StoreScopedEntity } from '../../stores/index.js';
-import type { Order } from './order.entity.js';
+import { OrderPaymentRow } from './order-payment-row.entity.js';
 import type { StoreCredit } from '../../store-credits/index.js';
-import type { PaymentMethod } from '../../payments/index.js';
 
 export const PAYMENT_STATES = [
   'checkout',
@@ -19,21 +17,7 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 @Entity('payments')
 @Index('payments_order_id_idx', ['orderId'])
 @Index('payments_store_credit_id_idx', ['storeCreditId'])
-export class Payment extends StoreScopedEntity {
-  @Column({ name: 'order_id', type: 'bigint' })
-  orderId: string;
-
-  @ManyToOne('Order', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'order_id' })
-  order?: Order;
-
-  @Column({ name: 'payment_method_id', type: 'bigint' })
-  paymentMethodId: string;
-
-  @ManyToOne('PaymentMethod', { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'payment_method_id' })
-  paymentMethod?: PaymentMethod;
-
+export class Payment extends OrderPaymentRow {
   @Column({ name: 'store_credit_id', type: 'bigint', nullable: true })
   storeCreditId: string | null;
 

@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import type { PaymentMethod, PaymentSource } from '../../payments/index.js';
-import { StoreScopedEntity } from '../../stores/index.js';
-import type { Order } from '../entities/order.entity.js';
+import type { PaymentSource } from '../../payments/index.js';
+import { OrderPaymentRow } from '../entities/order-payment-row.entity.js';
 import type { Payment } from '../entities/payment.entity.js';
 
 export const PAYMENT_SESSION_STATUSES = ['pending', 'completed', 'failed', 'canceled'] as const;
@@ -16,21 +15,7 @@ export type PaymentSessionStatus = (typeof PAYMENT_SESSION_STATUSES)[number];
 @Index('payment_sessions_external_id_key', ['externalId'], { unique: true })
 @Check('payment_sessions_status_check', "status IN ('pending', 'completed', 'failed', 'canceled')")
 @Check('payment_sessions_amount_check', 'amount > 0')
-export class PaymentSession extends StoreScopedEntity {
-  @Column({ name: 'order_id', type: 'bigint' })
-  orderId: string;
-
-  @ManyToOne('Order', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'order_id' })
-  order?: Order;
-
-  @Column({ name: 'payment_method_id', type: 'bigint' })
-  paymentMethodId: string;
-
-  @ManyToOne('PaymentMethod', { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'payment_method_id' })
-  paymentMethod?: PaymentMethod;
-
+export class PaymentSession extends OrderPaymentRow {
   /** The payment the completion recorded (captured or refused). */
   @Column({ name: 'payment_id', type: 'bigint', nullable: true })
   paymentId: string | null;
