@@ -38,18 +38,22 @@ import { type CartWarning, cartWarnings } from './cart-warnings.js';
 const ORDER_AMOUNTS = [
   ['item_total', 'itemTotal'],
   ['ship_total', 'shipTotal'],
-  ['delivery_total', 'shipTotal'],
   ['adjustment_total', 'adjustmentTotal'],
   ['included_tax_total', 'includedTaxTotal'],
   ['additional_tax_total', 'additionalTaxTotal'],
   ['tax_total', null],
   ['promo_total', 'promoTotal'],
-  ['discount_total', 'promoTotal'],
   ['pre_tax_item_amount', 'preTaxItemAmount'],
   ['pre_tax_total', 'preTaxTotal'],
   ['total', 'total'],
   ['payment_total', 'paymentTotal'],
 ] as const satisfies readonly (readonly [string, keyof Order | null])[];
+
+/** The client's names of order amounts the contract names otherwise: the same values. */
+const AMOUNT_ALIASES = [
+  ['delivery_total', 'ship_total'],
+  ['discount_total', 'promo_total'],
+] as const;
 
 export type AmountFields = Record<string, string>;
 
@@ -245,6 +249,10 @@ export class OrderSerializer {
           ? Money.of(order.includedTaxTotal, order.currency).plus(order.additionalTaxTotal)
           : Money.of(order[property] as string, order.currency);
       Object.assign(amounts, amountFields(field, amount));
+    }
+    for (const [alias, field] of AMOUNT_ALIASES) {
+      amounts[alias] = amounts[field];
+      amounts[`display_${alias}`] = amounts[`display_${field}`];
     }
     return amounts;
   }
