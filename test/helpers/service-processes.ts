@@ -102,7 +102,13 @@ export async function startServiceProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL));
+  // The banner names the URL, with the port the OS chose for PORT=0; noted as it passes, since
+  // the boot log that follows can push it out of the kept tail.
+  let bannerUrl: string | undefined;
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL);
+    bannerUrl ??= /URL: +(http:\/\/[^\s]+)/.exec(output)?.[1];
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -130,8 +136,7 @@ export async function startServiceProcess(
     if (worker) {
       if (output.includes('Worker started')) break;
     } else {
-      // The banner names the URL, with the port the OS chose for PORT=0.
-      const url = /URL: +(http:\/\/[^\s]+)/.exec(output)?.[1];
+      const url = bannerUrl;
       if (
         url &&
         (await fetch(`${url}/health`).then(
