@@ -18,10 +18,11 @@ export class StoreEvent {
   @Column({ type: 'text' })
   name: string;
 
-  @Column({ type: 'jsonb' })
+  /** `json`, not `jsonb`: written once, read whole, never queried inside. */
+  @Column({ type: 'json' })
   payload: Record<string, unknown>;
 
-  @Column({ type: 'jsonb', default: {} })
+  @Column({ type: 'json', default: {} })
   metadata: Record<string, unknown>;
 
   /**

@@ -7,7 +7,7 @@ import {
   type OrderPartsRow,
   orderPartsOf,
   orderPartsSql,
-  PARTS_OF_ORDER,
+  partsOfOrder,
 } from './order-snapshot.js';
 
 /** An order claimed for a change: its row with the new `state_lock_version`, and its parts before. */
@@ -61,16 +61,17 @@ export async function claimAsRead(
   manager: EntityManager,
   order: Order,
 ): Promise<OrderParts | undefined> {
+  const parts = partsOfOrder({ shipments: order.shipAddressId !== null });
   const { rows } = await preparedIn<OrderPartsRow & { updated_at: Date }>(
     manager,
-    'order_claim_as_read',
+    `order_claim_as_read_${parts.variant}`,
     `WITH target AS (
-       SELECT id FROM orders WHERE id = $1 AND state_lock_version = $3 FOR UPDATE NOWAIT),
+       SELECT id FROM orders WHERE id = $1 AND state_lock_version = $2 FOR UPDATE NOWAIT),
      claimed AS (
        UPDATE orders SET state_lock_version = state_lock_version + 1, updated_at = now()
        FROM target WHERE orders.id = target.id RETURNING updated_at)
-     SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${PARTS_OF_ORDER}) parts`,
-    [order.id, order.shipAddressId !== null, order.stateLockVersion],
+     SELECT claimed.updated_at, parts.* FROM claimed CROSS JOIN (${parts.sql}) parts`,
+    [order.id, order.stateLockVersion],
   );
   if (rows.length === 0) return undefined;
   order.stateLockVersion += 1;

@@ -238,11 +238,31 @@ export function orderPartsOf(row: OrderPartsRow): OrderParts {
   };
 }
 
-/** `orderPartsSql` of order `$1`, with its shipments when `$2`. */
-export const PARTS_OF_ORDER = orderPartsSql('$1', '$2::boolean');
+/** Which parts a read of `partsOfOrder` takes besides the lines and payments. */
+export interface PartsSwitches {
+  shipments: boolean;
+  /** Set: the row has `shortfalls` (`[]` when false); unset: it has no such column. */
+  shortfalls?: boolean;
+}
 
-/** `PARTS_OF_ORDER`, with the stock shortfalls of its lines when `$3`. */
-const SNAPSHOT_PARTS = orderPartsSql('$1', '$2::boolean', '$3::boolean');
+/**
+ * `orderPartsSql` of order `$1` with its switches written into the text as constants, and the
+ * suffix that names this variant's prepared statement. Passed as parameters instead, the
+ * switches would leave the generic plan carrying every branch, and PostgreSQL would plan the
+ * statement anew on every call.
+ */
+export function partsOfOrder(switches: PartsSwitches): { sql: string; variant: string } {
+  const { shipments, shortfalls } = switches;
+  const variant = `${Number(shipments)}${shortfalls === undefined ? '' : Number(shortfalls)}`;
+  let sql = partsSqlByVariant.get(variant);
+  if (sql === undefined) {
+    sql = orderPartsSql('$1', String(shipments), shortfalls?.toString());
+    partsSqlByVariant.set(variant, sql);
+  }
+  return { sql, variant };
+}
+
+const partsSqlByVariant = new Map<string, string>();
 
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
 @Injectable()
@@ -250,13 +270,17 @@ export class OrderSnapshots {
   constructor(private readonly storeOptions: StoreCheckoutOptionsCache) {}
 
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
+    const { sql, variant } = partsOfOrder({
+      shipments: order.shipAddressId !== null,
+      shortfalls: !isPlaced(order),
+    });
     const {
       rows: [parts],
     } = await preparedIn<OrderPartsRow & { shortfalls: StockShortfall[] }>(
       manager,
-      'order_snapshot_parts',
-      SNAPSHOT_PARTS,
-      [order.id, order.shipAddressId !== null, !isPlaced(order)],
+      `order_snapshot_parts_${variant}`,
+      sql,
+      [order.id],
     );
     const addressIds = [order.billAddressId, order.shipAddressId].filter(
       (id): id is string => id !== null,
