@@ -9,7 +9,8 @@ import type { DatabaseEndpoint } from './platform/database/database-endpoint.js'
 import { logRequests } from './platform/logging/request-log.js';
 import { setUpOpenApi } from './platform/openapi/openapi.js';
 import { toErrorResponse } from './platform/http/error-response.js';
-import { registerJsonBodies } from './platform/http/json-bodies.js';
+import { answerJsonApiUnder, registerJsonBodies } from './platform/http/json-bodies.js';
+import { STOREFRONT_V2_PREFIX } from './modules/storefront-v2/index.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { registerMultipart } from './platform/http/uploads/multipart.js';
 
@@ -37,6 +38,7 @@ export async function createHttpApp(
     done();
   });
   logRequests(fastify, config.LOG_LEVEL);
+  answerJsonApiUnder(fastify, STOREFRONT_V2_PREFIX);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, extraModules),

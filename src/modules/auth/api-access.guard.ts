@@ -6,10 +6,13 @@ import { StoreError } from '../../common/errors/store-error.js';
 import type { RateLimitedKey } from '../../platform/http/rate-limit/rate-limited-key.js';
 import { StoreDirectoryService } from '../stores/index.js';
 import { AccessTokensService } from './access-tokens.service.js';
+import type { Principal } from './principal.js';
 import {
   ADMIN_SESSION_ROUTE,
   ANY_ADMIN_CALLER,
   REQUIRED_SCOPE,
+  SCOPE_BY_QUERY,
+  type ScopeByQuery,
   URL_TOKEN_ROUTE,
 } from './access.decorators.js';
 import { ApiKeyResolverService, type ResolvedKey } from './api-key-resolver.service.js';
@@ -19,11 +22,15 @@ import { grants } from './scopes.js';
 export const API_KEY_HEADER = 'x-store-api-key';
 export const STORE_API_PATH = 'api/v3/store';
 export const ADMIN_API_PATH = 'api/v3/admin';
+export const STOREFRONT_V2_PATH = 'api/v2/storefront';
 
-export function apiOf(controllerPath: string | undefined): 'store' | 'admin' | undefined {
+export function apiOf(
+  controllerPath: string | undefined,
+): 'store' | 'admin' | 'storefront' | undefined {
   const path = (controllerPath ?? '').replace(/^\//, '');
   if (path.startsWith(ADMIN_API_PATH)) return 'admin';
   if (path.startsWith(STORE_API_PATH)) return 'store';
+  if (path.startsWith(STOREFRONT_V2_PATH)) return 'storefront';
   return undefined;
 }
 
@@ -38,9 +45,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * One guard for both v3 APIs, applied to every route (fail closed). Store API: a publishable key,
+ * One guard for every API, applied to every route (fail closed). Store API: a publishable key,
  * plus a customer token when the shopper is signed in. Admin API: a secret key or a staff token,
- * holding the scope the route declares.
+ * holding the scope the route declares. Storefront v2: no key needed (the store comes from the
+ * key if one is sent, else from the customer token, else from the `Host`); its cart routes
+ * check the order token themselves.
  */
 @Injectable()
 export class ApiAccessGuard implements CanActivate {
@@ -55,6 +64,7 @@ export class ApiAccessGuard implements CanActivate {
     const api = apiOf(Reflect.getMetadata(PATH_METADATA, context.getClass()) as string | undefined);
     if (!api) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (api === 'storefront') return this.admitStorefrontCaller(request);
     if (api === 'store') {
       if (this.reflector.get<boolean>(URL_TOKEN_ROUTE, context.getHandler())) return true;
       return this.admitStoreCaller(request);
@@ -65,7 +75,8 @@ export class ApiAccessGuard implements CanActivate {
     }
     await this.admitAdminCaller(request);
     if (this.reflector.get<boolean>(ANY_ADMIN_CALLER, context.getHandler())) return true;
-    const scope = this.reflector.get<Scope>(REQUIRED_SCOPE, context.getHandler());
+    const scope = this.requiredScope(context, request);
+    if (scope === undefined) return true;
     const principal = request.principal!;
     if (principal.kind === 'customer' || !grants(principal.scopes, scope)) {
       throw new StoreError('access_denied', `This operation needs the ${scope} scope`, {
@@ -73,6 +84,16 @@ export class ApiAccessGuard implements CanActivate {
       });
     }
     return true;
+  }
+
+  /** The route's scope: declared, or by a query parameter (undefined: the handler refuses). */
+  private requiredScope(context: ExecutionContext, request: FastifyRequest): Scope | undefined {
+    const byQuery = this.reflector.get<ScopeByQuery>(SCOPE_BY_QUERY, context.getHandler());
+    if (!byQuery) return this.reflector.get<Scope>(REQUIRED_SCOPE, context.getHandler());
+    const value = (request.query as Record<string, unknown> | undefined)?.[byQuery.param];
+    return typeof value === 'string' && Object.hasOwn(byQuery.scopes, value)
+      ? byQuery.scopes[value]
+      : undefined;
   }
 
   private async admitStoreCaller(request: FastifyRequest): Promise<true> {
@@ -85,12 +106,32 @@ export class ApiAccessGuard implements CanActivate {
       const claims = this.tokens.verify(token, 'customer');
       if (claims.storeId !== store.storeId)
         throw new StoreError('invalid_token', 'The access token is invalid');
-      request.principal = {
-        kind: 'customer',
-        credentialId: `customer:${claims.subjectId}`,
-        customerId: claims.subjectId,
-      };
+      request.principal = customerPrincipal(claims.subjectId);
     }
+    return true;
+  }
+
+  private async admitStorefrontCaller(request: FastifyRequest): Promise<true> {
+    const keyed = request.headers[API_KEY_HEADER] !== undefined;
+    const keyStore = keyed ? (await this.requireKey(request, ['publishable'])).store : undefined;
+    const token = bearerToken(request);
+    const claims = token ? this.tokens.verify(token, 'customer') : undefined;
+    if (claims && keyStore && claims.storeId !== keyStore.storeId) {
+      throw new StoreError('invalid_token', 'The access token is invalid');
+    }
+    const store =
+      keyStore ??
+      (claims
+        ? await this.stores.context(claims.storeId)
+        : await this.stores.forHost(request.host));
+    if (!store) {
+      throw new StoreError(
+        claims ? 'invalid_token' : 'record_not_found',
+        claims ? 'The access token is invalid' : 'There is no store at this address',
+      );
+    }
+    request.storeContext = store;
+    if (claims) request.principal = customerPrincipal(claims.subjectId);
     return true;
   }
 
@@ -135,4 +176,8 @@ export class ApiAccessGuard implements CanActivate {
     request.rateLimitedKey = rateLimited;
     return resolved;
   }
+}
+
+function customerPrincipal(customerId: string): Principal {
+  return { kind: 'customer', credentialId: `customer:${customerId}`, customerId };
 }

@@ -1,12 +1,11 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { ApiErrors } from '../../platform/openapi/api-docs.decorators.js';
 import { UrlTokenRoute } from '../auth/index.js';
-import { bearerToken } from '../auth/index.js';
-import { DigitalDownloadsService, type DownloadableFile } from './digital-downloads.service.js';
+import { DigitalDownloadsService } from './digital-downloads.service.js';
+import { answerDownload } from './download-reply.js';
 
 @ApiTags('Store: digital downloads')
 @Controller('api/v3/store/digitals')
@@ -41,24 +40,6 @@ export class StoreDigitalDownloadsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | Readable> {
-    const bearer = bearerToken(request);
-    if (request.method === 'HEAD') {
-      describe(reply, await this.downloads.inspect(token, bearer));
-      // A stream, so that Fastify keeps the Content-Length of the file for the empty HEAD body.
-      return Readable.from([]);
-    }
-    const file = await this.downloads.download(token, bearer);
-    describe(reply, file);
-    return file.bytes;
+    return answerDownload(this.downloads, token, request, reply);
   }
-}
-
-function describe(reply: FastifyReply, file: DownloadableFile): void {
-  void reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition(file.filename, { type: 'attachment' }))
-    .header('content-length', file.byteSize)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('etag', `"${file.checksum}"`);
 }

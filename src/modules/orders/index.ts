@@ -8,3 +8,22 @@ export { Shipment } from './entities/shipment.entity.js';
 export { StateChange } from './entities/state-change.entity.js';
 export { OrdersModule } from './orders.module.js';
 export { OrderExtensions } from './order-extensions.js';
+export type { CartCaller } from './carts/cart-caller.js';
+export { CartCheckoutService } from './carts/cart-checkout.service.js';
+export { type FoundOrder, CartFinder } from './carts/cart-finder.js';
+export { CartItemsService } from './carts/cart-items.service.js';
+export { CartsService } from './carts/carts.service.js';
+export type { OrderView } from './order.serializer.js';
+export { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
+export { PlacedOrdersService } from './placed-orders.service.js';
+export type { OrderChange } from './order-change.js';
+export type { CreatePaymentBody } from './dto/checkout.body.js';
+export type { UpdateCartBody } from './dto/cart.body.js';
+export {
+  AmountField,
+  InlineAddressField,
+  MetadataField,
+  SpecialInstructionsField,
+} from './dto/order-fields.js';
+export { AddItemBody, LockedBody } from './dto/cart.body.js';
+export type { OrderHistoryQuery } from './dto/order-history.query.js';

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { pageOf, pageOffset, type Page } from '../../common/pagination/page.js';
 import { containsPattern } from '../../common/query/like-pattern.js';
 import { type RawQuery, readListFilters } from '../../common/query/list-filters.js';
@@ -12,6 +14,7 @@ import {
   type OrderHistoryQuery,
 } from './dto/order-history.query.js';
 import { Order } from './entities/order.entity.js';
+import { OrderCompletion } from './order-completion.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
@@ -25,7 +28,18 @@ export class PlacedOrdersService {
     private readonly lookup: OrderLookup,
     private readonly serializer: OrderSerializer,
     private readonly extensions: OrderExtensions,
+    private readonly completion: OrderCompletion,
+    private readonly ids: PublicIdCodec,
   ) {}
+
+  /** Places the caller's cart; on a cart already placed, answers the order it became. */
+  place(caller: CartCaller, publicId: string, expectedVersion?: number): Promise<OrderView> {
+    return this.completion.complete(
+      this.lookup.cart(caller, publicId, { allowPlaced: true }),
+      expectedVersion,
+      (context) => this.render(context),
+    );
+  }
 
   async show(
     caller: CartCaller,
@@ -39,6 +53,19 @@ export class PlacedOrdersService {
   }
 
   /** The signed-in customer's placed orders, filtered by `q[...]` and sorted by completion. */
+  /** The caller's placed order by its number (`R…`); otherwise `order_not_found`. */
+  async showByNumber(
+    caller: CartCaller,
+    number: string,
+    options: { signedIn?: boolean } = {},
+  ): Promise<OrderView> {
+    const [row]: { id: string }[] = await this.dataSource.query(
+      'SELECT id::text AS id FROM orders WHERE store_id = $1 AND number = $2',
+      [caller.store.storeId, number],
+    );
+    return this.show(caller, row ? this.ids.encode(ID_PREFIX.order, row.id) : '', options);
+  }
+
   async history(
     caller: CartCaller,
     query: OrderHistoryQuery,

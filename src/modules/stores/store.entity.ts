@@ -2,6 +2,7 @@ import { Column, Entity, Index } from 'typeorm';
 import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
 
 @Entity('stores')
+@Index('stores_domains_idx', ['domains'], { type: 'gin' })
 export class Store extends TimestampedEntity {
   @Column({ type: 'text' })
   name: string;
@@ -12,6 +13,15 @@ export class Store extends TimestampedEntity {
 
   @Column({ type: 'text', nullable: true })
   url: string | null;
+
+  /** Further hosts the store answers to (its URL's host always counts), e.g. `shop.example.com`. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  domains: string[];
+
+  /** The store of requests that name none (no key, an unknown host); see `StoreDirectoryService`. */
+  @Index('stores_default_key', { unique: true, where: 'is_default' })
+  @Column({ name: 'is_default', type: 'boolean', default: false })
+  isDefault: boolean;
 
   @Column({ name: 'default_currency', type: 'char', length: 3 })
   defaultCurrency: string;

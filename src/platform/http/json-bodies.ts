@@ -1,8 +1,11 @@
 import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
+export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
+
 /** The media types whose bodies are JSON. */
-export const JSON_MEDIA_TYPES = ['application/json', 'application/vnd.api+json'];
+export const JSON_MEDIA_TYPES = ['application/json', JSON_API_MEDIA_TYPE];
 
 /**
  * Parses JSON bodies with Fastify's own parser (prototype-poisoning checks and the errors for
@@ -18,5 +21,23 @@ export function registerJsonBodies(app: NestFastifyApplication, bodyLimit: numbe
       return;
     }
     parseJson(request, body as unknown as string, done);
+  });
+}
+
+/**
+ * Labels every JSON answer under `prefix` (successes, the error envelope, a 404 of the router)
+ * as `application/vnd.api+json`, the media type of a JSON:API API.
+ */
+export function answerJsonApiUnder(fastify: FastifyInstance, prefix: string): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (
+      request.url.startsWith(prefix) &&
+      typeof type === 'string' &&
+      type.startsWith('application/json')
+    ) {
+      reply.header('content-type', `${JSON_API_MEDIA_TYPE}; charset=utf-8`);
+    }
+    done(null, payload);
   });
 }

@@ -16,6 +16,7 @@ import type {
 } from '../dto/checkout.body.js';
 import type { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
+import type { OrderChange } from '../order-change.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderPayments } from '../order-payments.js';
 import { OrderRecalculator } from '../order-recalculator.js';
@@ -55,26 +56,31 @@ export class CartCheckoutService {
       this.lookup.cart(caller, publicId),
       body.state_lock_version,
       async (change) => {
-        const { manager, order } = change;
-        const shipmentId = this.ids.decode(ID_PREFIX.fulfillment, fulfillmentId);
-        const rateId = this.ids.decode(ID_PREFIX.deliveryRate, body.selected_delivery_rate_id);
-        const [, selected]: [unknown, number] = await manager.query(
-          `UPDATE delivery_rates r SET selected = (r.id = $3), updated_at = now()
-           FROM shipments s
-           WHERE s.id = r.shipment_id AND s.id = $1 AND s.order_id = $2
-             AND EXISTS (SELECT 1 FROM delivery_rates x WHERE x.id = $3 AND x.shipment_id = s.id)`,
-          [shipmentId ?? '0', order.id, rateId ?? '0'],
-        );
-        if (selected === 0) {
-          throw new StoreError(
-            'record_not_found',
-            'The fulfillment or delivery rate does not exist in this cart',
-          );
-        }
+        await this.selectRateIn(change, fulfillmentId, body.selected_delivery_rate_id);
         await this.recalculator.recalculate(change);
         return this.presenter.present(change, caller);
       },
     );
+  }
+
+  /** Selects a delivery rate within a change (the caller recalculates the order). */
+  async selectRateIn(change: OrderChange, fulfillmentId: string, rateId: string): Promise<void> {
+    const { manager, order } = change;
+    const shipment = this.ids.decode(ID_PREFIX.fulfillment, fulfillmentId);
+    const rate = this.ids.decode(ID_PREFIX.deliveryRate, rateId);
+    const [, selected]: [unknown, number] = await manager.query(
+      `UPDATE delivery_rates r SET selected = (r.id = $3), updated_at = now()
+       FROM shipments s
+       WHERE s.id = r.shipment_id AND s.id = $1 AND s.order_id = $2
+         AND EXISTS (SELECT 1 FROM delivery_rates x WHERE x.id = $3 AND x.shipment_id = s.id)`,
+      [shipment ?? '0', order.id, rate ?? '0'],
+    );
+    if (selected === 0) {
+      throw new StoreError(
+        'record_not_found',
+        'The fulfillment or delivery rate does not exist in this cart',
+      );
+    }
   }
 
   /** The store's active ways to pay a cart (store credit is applied with its own route). */
@@ -110,32 +116,7 @@ export class CartCheckoutService {
       body.state_lock_version,
       async (change) => {
         const { manager, order } = change;
-        const method = await this.method(manager, order, body.payment_method_id);
-        if (method.type === 'store_credit') {
-          throw new StoreError('validation_error', 'The request failed validation', {
-            payment_method_id: ['store credit is applied with POST /carts/:id/store_credits'],
-          });
-        }
-        const source = this.gateways.for(method.type).tokenize(body.source);
-        const amount =
-          body.amount === undefined
-            ? undefined
-            : await this.affordable(manager, order, positiveAmount(body.amount, order.currency));
-        if (amount === undefined) {
-          await manager.query(
-            `UPDATE payments SET state = 'invalid', updated_at = now()
-             WHERE order_id = $1 AND state = 'checkout' AND covers_balance`,
-            [order.id],
-          );
-        }
-        const id = await this.orderPayments.add(manager, order, {
-          methodId: method.id,
-          amount: amount ?? '0',
-          coversBalance: amount === undefined,
-          source,
-          metadata: body.metadata,
-        });
-        await this.orderPayments.fitBalancePayments(manager, order);
+        const id = await this.addPaymentIn(change, body);
         await this.recalculator.recalculate(change);
         const snapshot = await this.snapshots.load(manager, order);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
@@ -146,6 +127,38 @@ export class CartCheckoutService {
         });
       },
     );
+  }
+
+  /** Adds a payment within a change (see `createPayment`; the caller recalculates the order). */
+  async addPaymentIn(change: OrderChange, body: CreatePaymentBody): Promise<string> {
+    const { manager, order } = change;
+    const method = await this.method(manager, order, body.payment_method_id);
+    if (method.type === 'store_credit') {
+      throw new StoreError('validation_error', 'The request failed validation', {
+        payment_method_id: ['store credit is applied with POST /carts/:id/store_credits'],
+      });
+    }
+    const source = this.gateways.for(method.type).tokenize(body.source);
+    const amount =
+      body.amount === undefined
+        ? undefined
+        : await this.affordable(manager, order, positiveAmount(body.amount, order.currency));
+    if (amount === undefined) {
+      await manager.query(
+        `UPDATE payments SET state = 'invalid', updated_at = now()
+         WHERE order_id = $1 AND state = 'checkout' AND covers_balance`,
+        [order.id],
+      );
+    }
+    const id = await this.orderPayments.add(manager, order, {
+      methodId: method.id,
+      amount: amount ?? '0',
+      coversBalance: amount === undefined,
+      source,
+      metadata: body.metadata,
+    });
+    await this.orderPayments.fitBalancePayments(manager, order);
+    return id;
   }
 
   /**

@@ -14,7 +14,7 @@ import type { OrderView } from '../order.serializer.js';
 import type { CartCaller } from './cart-caller.js';
 import { CartPresenter } from './cart-presenter.js';
 
-/** Line items of a cart: add, change quantity, remove. */
+/** Line items of a cart: add, change quantity, remove, empty. */
 @Injectable()
 export class CartItemsService {
   constructor(
@@ -60,6 +60,13 @@ export class CartItemsService {
     return this.change(caller, publicId, undefined, async ({ manager, order }) => {
       const line = await this.line(manager, order, itemId);
       await manager.query('DELETE FROM line_items WHERE id = $1', [line.id]);
+    });
+  }
+
+  /** Removes every line (the cart itself, its addresses and payments stay). */
+  empty(caller: CartCaller, publicId: string): Promise<OrderView> {
+    return this.change(caller, publicId, undefined, async ({ manager, order }) => {
+      await manager.query('DELETE FROM line_items WHERE order_id = $1', [order.id]);
     });
   }
 

@@ -92,9 +92,15 @@ export class CartsService {
 
   /**
    * Sets email, instructions, locale, metadata, currency (re-pricing the lines), addresses and
-   * lines, then advances the checkout as far as it can go.
+   * lines, then advances the checkout as far as it can go. `alsoWithin` makes further edits in
+   * the same change (one transaction), after the cart has been recalculated for these.
    */
-  update(caller: CartCaller, publicId: string, body: UpdateCartBody): Promise<OrderView> {
+  update(
+    caller: CartCaller,
+    publicId: string,
+    body: UpdateCartBody,
+    alsoWithin?: (change: OrderChange) => Promise<void>,
+  ): Promise<OrderView> {
     const instructions = customerNote(body);
     return this.changes.run(
       this.lookup.cart(caller, publicId),
@@ -121,6 +127,10 @@ export class CartsService {
         await this.addresses.updateOrder(manager, order, changes);
         if (body.items) await this.lines.apply(manager, order, body.items, 'set');
         await this.recalculator.recalculate(change);
+        if (alsoWithin) {
+          await alsoWithin(change);
+          await this.recalculator.recalculate(change);
+        }
         return this.presenter.present(change, caller);
       },
     );

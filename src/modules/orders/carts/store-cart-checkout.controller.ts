@@ -10,8 +10,6 @@ import {
 } from '../../../platform/openapi/api-docs.decorators.js';
 import { LockedBody } from '../dto/cart.body.js';
 import { ApplyStoreCreditBody, CreatePaymentBody, SelectRateBody } from '../dto/checkout.body.js';
-import { OrderCompletion } from '../order-completion.js';
-import { OrderLookup } from '../order-lookup.js';
 import { PlacedOrdersService } from '../placed-orders.service.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 import { CartCheckoutService } from './cart-checkout.service.js';
@@ -22,8 +20,6 @@ import { CartCheckoutService } from './cart-checkout.service.js';
 export class StoreCartCheckoutController {
   constructor(
     private readonly checkout: CartCheckoutService,
-    private readonly completion: OrderCompletion,
-    private readonly lookup: OrderLookup,
     private readonly placedOrders: PlacedOrdersService,
   ) {}
 
@@ -115,10 +111,6 @@ export class StoreCartCheckoutController {
     @Param('id') id: string,
     @Body() body: LockedBody,
   ) {
-    return this.completion.complete(
-      this.lookup.cart(caller, id, { allowPlaced: true }),
-      body.state_lock_version,
-      (context) => this.placedOrders.render(context),
-    );
+    return this.placedOrders.place(caller, id, body.state_lock_version);
   }
 }

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CustomersModule } from '../../customers/index.js';
+import { DigitalModule } from '../../digital/index.js';
+import { OrdersModule } from '../../orders/index.js';
+import { StorefrontCartsModule } from '../carts/storefront-carts.module.js';
+import { StorefrontAccountAddressesController } from './storefront-account-addresses.controller.js';
+import { StorefrontAccountController } from './storefront-account.controller.js';
+import { StorefrontDigitalsController } from './storefront-digitals.controller.js';
+import { StorefrontOrderStatusController } from './storefront-order-status.controller.js';
+
+/** Storefront v2 account routes, guest order status and digital downloads. */
+@Module({
+  imports: [CustomersModule, OrdersModule, DigitalModule, StorefrontCartsModule],
+  controllers: [
+    StorefrontAccountController,
+    StorefrontAccountAddressesController,
+    StorefrontOrderStatusController,
+    StorefrontDigitalsController,
+  ],
+})
+export class StorefrontAccountModule {}

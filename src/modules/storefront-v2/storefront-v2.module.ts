@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { StorefrontAccountModule } from './account/storefront-account.module.js';
+import { StorefrontCartsModule } from './carts/storefront-carts.module.js';
+import { StorefrontCatalogModule } from './catalog/storefront-catalog.module.js';
+
+/**
+ * The Storefront API v2 (JSON:API, `application/vnd.api+json`): a presentation over the services
+ * the v3 Store API calls, with no model or rule of its own.
+ */
+@Module({ imports: [StorefrontCartsModule, StorefrontCatalogModule, StorefrontAccountModule] })
+export class StorefrontV2Module {}
