@@ -19,6 +19,8 @@ const MODULES = [
   'orders',
   'digital',
   'webhooks',
+  'tags',
+  'storefront-v2',
   'not-offered',
 ];
 

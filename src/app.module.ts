@@ -15,6 +15,7 @@ import { HttpPoliciesModule } from './platform/http/http-policies.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { HealthModule } from './platform/health/health.module.js';
+import { CacheModule } from './platform/cache/index.js';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter.js';
 import { RequestValidationPipe } from './platform/http/request-validation.pipe.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
@@ -24,6 +25,8 @@ import { WebhooksModule } from './modules/webhooks/index.js';
 import { DigitalModule } from './modules/digital/index.js';
 import { MarketsModule } from './modules/markets/index.js';
 import { NotOfferedModule } from './modules/not-offered/index.js';
+import { StorefrontV2Module } from './modules/storefront-v2/index.js';
+import { TagsModule } from './modules/tags/index.js';
 
 @Module({})
 export class AppModule {
@@ -42,6 +45,7 @@ export class AppModule {
         QueueModule.forRoot(config),
         EventEmitterModule.forRoot({ wildcard: true, delimiter: '.' }),
         CommonModule,
+        CacheModule,
         EventsModule,
         StoresModule,
         AuthModule,
@@ -55,6 +59,8 @@ export class AppModule {
         MarketsModule,
         MailModule,
         WebhooksModule,
+        TagsModule,
+        StorefrontV2Module,
         NotOfferedModule,
         HealthModule,
         ...extraModules,

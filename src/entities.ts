@@ -36,6 +36,8 @@ import { WebhookEndpoint } from './modules/webhooks/index.js';
 import { WebhookDelivery } from './modules/webhooks/index.js';
 import { Digital } from './modules/digital/index.js';
 import { DigitalLink } from './modules/digital/index.js';
+import { StockItemMovement } from './modules/catalog/index.js';
+import { StaffInvitation } from './modules/staff/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -77,4 +79,6 @@ export const ENTITIES = [
   WebhookDelivery,
   Digital,
   DigitalLink,
+  StockItemMovement,
+  StaffInvitation,
 ];

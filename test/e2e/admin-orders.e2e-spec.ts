@@ -461,7 +461,7 @@ describe('Admin API: orders', () => {
       });
     });
 
-    it('a placed order takes email only, and its conflicts are order_already_updated', async () => {
+    it('a placed order takes email only, and a conflicting update is cart_already_updated (behaviour 6)', async () => {
       const order = await placeStoreOrder([{ variant: teeM, quantity: 1 }]);
       const renamed = await patch(order.id, { email: 'placed-new@example.com' });
       expect(renamed.status).toBe(200);
@@ -474,7 +474,7 @@ describe('Admin API: orders', () => {
       expectError(
         await patch(order.id, { email: 'late@example.com', state_lock_version: 0 }),
         409,
-        'order_already_updated',
+        'cart_already_updated',
       );
       expect((await stored(order.id)).email).toBe('placed-new@example.com');
     });

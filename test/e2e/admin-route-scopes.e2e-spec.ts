@@ -266,7 +266,7 @@ describe('Admin API: every route declares and enforces its scope', () => {
 
     it('session routes: any key of the store gets past the guard to validation', async () => {
       const sessions = endpoints.filter((endpoint) => endpoint.session);
-      expect(sessions).toHaveLength(3);
+      expect(sessions).toHaveLength(4);
       for (const key of [shop.publishable_key, shop.secret_key]) {
         for (const endpoint of sessions) {
           const response = await call(endpoint, keyHeader(key));

@@ -80,7 +80,7 @@ describeWithTwoSessions('Order changes against a row another transaction holds',
     expect(await records.lines(cart.id)).toEqual([]);
   });
 
-  it('a placed order changed by staff answers 409 order_already_updated', async () => {
+  it('a placed order updated by staff during a concurrent change answers 409 cart_already_updated (behaviour 6)', async () => {
     const cart = new CartClient(t, shop);
     const placed = await placeOrder(cart, { lines: [{ variantId: tees[0].id, quantity: 1 }] });
     const key = records.key(ID_PREFIX.order, placed.id);
@@ -94,11 +94,23 @@ describeWithTwoSessions('Order changes against a row another transaction holds',
       admin.call('PATCH', `/orders/${placed.id}`, { json: { email: 'staff@example.com' } }),
     );
 
-    expectError(refused, 409, 'order_already_updated');
+    expectError(refused, 409, 'cart_already_updated');
     const [after] = await t.dataSource.query(
       'SELECT email, state_lock_version FROM orders WHERE id = $1',
       [key],
     );
     expect(after).toEqual(before);
+  });
+  it('other operations on a placed order during a concurrent change answer 409 order_already_updated', async () => {
+    const cart = new CartClient(t, shop);
+    const placed = await placeOrder(cart, { lines: [{ variantId: tees[0].id, quantity: 1 }] });
+    const key = records.key(ID_PREFIX.order, placed.id);
+    const admin = new AdminCaller(t, shop);
+
+    const refused = await whileHeld(key, () => admin.call('PATCH', `/orders/${placed.id}/cancel`));
+
+    expectError(refused, 409, 'order_already_updated');
+    const [after] = await t.dataSource.query('SELECT state FROM orders WHERE id = $1', [key]);
+    expect(after.state).toBe('complete');
   });
 });

@@ -166,6 +166,11 @@ export class CartRecords {
     return key;
   }
 
+  /** The public id of a database key. */
+  publicId(prefix: (typeof ID_PREFIX)[keyof typeof ID_PREFIX], key: string): string {
+    return this.codec.encode(prefix, key);
+  }
+
   /** A well-formed public id that names no row. */
   unknownId(prefix: (typeof ID_PREFIX)[keyof typeof ID_PREFIX]): string {
     return this.codec.encode(prefix, 2_000_000_000);

@@ -34,13 +34,22 @@ export function adminEndpoints(app: NestFastifyApplication): AdminEndpoint[] {
     const controller = candidates[0] as { prototype: Record<string, object> };
     const handler = controller.prototype[route.handler];
     const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-    return asList(Reflect.getMetadata(PATH_METADATA, controller)).flatMap((base) =>
-      asList(Reflect.getMetadata(PATH_METADATA, handler)).map((path) => ({
-        ...route,
-        method,
-        path: join(base, path),
-      })),
+    const paths = asList(Reflect.getMetadata(PATH_METADATA, controller)).flatMap((base) =>
+      asList(Reflect.getMetadata(PATH_METADATA, handler)).map((path) => join(base, path)),
     );
+    // A route whose scope depends on a query parameter is one endpoint per value.
+    const byQuery = route.scopeByQuery;
+    if (byQuery) {
+      return paths.flatMap((path) =>
+        Object.entries(byQuery.scopes).map(([value, scope]) => ({
+          ...route,
+          scope,
+          method,
+          path: `${path}?${byQuery.param}=${encodeURIComponent(value)}`,
+        })),
+      );
+    }
+    return paths.map((path) => ({ ...route, method, path }));
   });
 }
 

@@ -18,6 +18,7 @@ export const ID_PREFIX = {
   deliveryMethod: 'dm',
   stockLocation: 'sloc',
   stockItem: 'si',
+  stockMovement: 'sm',
   customer: 'cus',
   staffUser: 'admin',
   storeCredit: 'credit',
@@ -29,6 +30,7 @@ export const ID_PREFIX = {
   store: 'store',
   zone: 'zone',
   taxRate: 'txr',
+  role: 'role',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

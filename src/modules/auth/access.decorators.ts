@@ -9,6 +9,7 @@ export const REQUIRED_SCOPE = 'store:required-scope';
 export const ADMIN_SESSION_ROUTE = 'store:admin-session-route';
 export const ANY_ADMIN_CALLER = 'store:any-admin-caller';
 export const URL_TOKEN_ROUTE = 'store:url-token-route';
+export const SCOPE_BY_QUERY = 'store:scope-by-query';
 
 /** The scope an Admin API route needs. Every admin route declares one, or the app refuses to boot. */
 export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
@@ -18,6 +19,20 @@ export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope)
  * secret key yet, only a key naming the store.
  */
 export const AdminSessionRoute = () => SetMetadata(ADMIN_SESSION_ROUTE, true);
+
+/** The scope an Admin API route needs, by the value of one query parameter. */
+export interface ScopeByQuery {
+  param: string;
+  scopes: Readonly<Record<string, Scope>>;
+}
+
+/**
+ * An Admin API route whose scope depends on what it is asked about (`GET /tags?taggable_type=`):
+ * the guard holds the caller to the scope of the parameter's value. A value with no scope is
+ * admitted for the handler to refuse as invalid input.
+ */
+export const RequireScopeByQuery = (param: string, scopes: Readonly<Record<string, Scope>>) =>
+  SetMetadata(SCOPE_BY_QUERY, { param, scopes } satisfies ScopeByQuery);
 
 /**
  * Admin routes about the caller itself (e.g. `GET /me`): any authenticated admin caller, whatever

@@ -1,7 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ADMIN_SESSION_ROUTE, ANY_ADMIN_CALLER, REQUIRED_SCOPE } from './access.decorators.js';
+import {
+  ADMIN_SESSION_ROUTE,
+  ANY_ADMIN_CALLER,
+  REQUIRED_SCOPE,
+  SCOPE_BY_QUERY,
+  type ScopeByQuery,
+} from './access.decorators.js';
 import { apiOf } from './api-access.guard.js';
 import { isScope } from './scopes.js';
 
@@ -11,6 +17,8 @@ export interface AdminRoute {
   scope: string | undefined;
   session: boolean;
   anyCaller: boolean;
+  /** Set when the scope depends on a query parameter (see `RequireScopeByQuery`). */
+  scopeByQuery: ScopeByQuery | undefined;
 }
 
 /** Every Admin API handler with the access it declares. */
@@ -35,6 +43,7 @@ export function adminRoutes(discovery: DiscoveryService, scanner: MetadataScanne
           scope: Reflect.getMetadata(REQUIRED_SCOPE, handler) as string | undefined,
           session: Reflect.getMetadata(ADMIN_SESSION_ROUTE, handler) === true,
           anyCaller: Reflect.getMetadata(ANY_ADMIN_CALLER, handler) === true,
+          scopeByQuery: Reflect.getMetadata(SCOPE_BY_QUERY, handler) as ScopeByQuery | undefined,
         };
       });
   });
@@ -50,7 +59,11 @@ export class AdminRouteAudit implements OnModuleInit {
 
   onModuleInit(): void {
     const undeclared = adminRoutes(this.discovery, this.scanner).filter(
-      (route) => !route.session && !route.anyCaller && !isScope(route.scope),
+      (route) =>
+        !route.session &&
+        !route.anyCaller &&
+        !isScope(route.scope) &&
+        !(route.scopeByQuery && Object.values(route.scopeByQuery.scopes).every(isScope)),
     );
     if (undeclared.length > 0) {
       const names = undeclared.map((route) => `${route.controller}.${route.handler}`).join(', ');

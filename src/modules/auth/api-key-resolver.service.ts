@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
+import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import { ApiKey } from './api-key.entity.js';
 import { ApiKeyTokens } from './api-key-tokens.js';
 import type { Principal } from './principal.js';
@@ -23,9 +24,9 @@ interface CachedKey {
 
 /**
  * Finds the store behind an API key token. Lookups are cached in memory for 30 s, keyed by the
- * token itself so the hot path skips the HMAC (a revoked key is forgotten at once here and within
- * 30 s on other instances), and `last_used_at` is written at most once a minute per key, off the
- * request path.
+ * token itself so the hot path skips the HMAC; a revoked key (`api_key` invalidation) or a changed
+ * store (`store` invalidation) is forgotten at once in every process. `last_used_at` is written
+ * at most once a minute per key, off the request path.
  */
 @Injectable()
 export class ApiKeyResolverService {
@@ -36,8 +37,15 @@ export class ApiKeyResolverService {
   constructor(
     config: AppConfig,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly invalidation: CacheInvalidation,
   ) {
     this.tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
+    invalidation.onInvalidate(CACHE_TOPIC.apiKey, (apiKeyId) =>
+      this.drop((cached) => cached.resolved?.key.apiKeyId === apiKeyId),
+    );
+    invalidation.onInvalidate(CACHE_TOPIC.store, (storeId) =>
+      this.drop((cached) => cached.resolved?.store.storeId === storeId),
+    );
   }
 
   async resolve(token: string): Promise<ResolvedKey | null> {
@@ -51,10 +59,17 @@ export class ApiKeyResolverService {
     return cached.resolved;
   }
 
-  /** Drops every cached lookup of a key's token (after revocation), by the key's id. */
-  forget(apiKeyId: string): void {
+  /**
+   * Drops every cached lookup of a key's token in every process (after its revocation or
+   * deletion committed), by the key's id.
+   */
+  forget(apiKeyId: string): Promise<void> {
+    return this.invalidation.invalidate(CACHE_TOPIC.apiKey, apiKeyId);
+  }
+
+  private drop(matches: (cached: CachedKey) => boolean): void {
     for (const [token, cached] of this.cache.entries()) {
-      if (cached.resolved?.key.apiKeyId === apiKeyId) this.cache.delete(token);
+      if (matches(cached)) this.cache.delete(token);
     }
   }
 

@@ -3,13 +3,14 @@ export {
   ADMIN_SESSION_ROUTE,
   AdminSessionRoute,
   AnyAdminCaller,
+  RequireScopeByQuery,
   CurrentCustomerId,
   CurrentPrincipal,
   CurrentStore,
   RequireScope,
   UrlTokenRoute,
 } from './access.decorators.js';
-export { API_KEY_HEADER, apiOf, bearerToken } from './api-access.guard.js';
+export { API_KEY_HEADER, apiOf, bearerToken, STOREFRONT_V2_PATH } from './api-access.guard.js';
 export { ApiKeyResolverService } from './api-key-resolver.service.js';
 export { ApiKeyTokens } from './api-key-tokens.js';
 export { API_KEY_TYPES, ApiKey } from './api-key.entity.js';

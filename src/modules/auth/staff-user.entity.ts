@@ -8,8 +8,9 @@ export class StaffUser extends StoreScopedEntity {
   @Column({ type: 'text' })
   email: string;
 
-  @Column({ name: 'password_digest', type: 'text' })
-  passwordDigest: string;
+  /** Null while an invited user has not chosen a password: it cannot sign in yet. */
+  @Column({ name: 'password_digest', type: 'text', nullable: true })
+  passwordDigest: string | null;
 
   @Column({ name: 'role_id', type: 'bigint' })
   roleId: string;
@@ -17,4 +18,8 @@ export class StaffUser extends StoreScopedEntity {
   @ManyToOne(() => Role, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'role_id' })
   role?: Role;
+
+  /** Set when the user was deactivated: it cannot sign in and its sessions are ended. */
+  @Column({ name: 'deactivated_at', type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null;
 }

@@ -9,6 +9,14 @@ import { ProductSerializer } from './product.serializer.js';
 import { ProductFacetsRepository } from './search/product-facets.repository.js';
 import { ProductFiltersService } from './search/product-filters.service.js';
 import { ProductSearchReader } from './search/product-search.js';
+import { AdminStockItemsController } from './stock/admin-stock-items.controller.js';
+import { AdminStockItemsService } from './stock/admin-stock-items.service.js';
+import { AdminStockLocationsController } from './stock/admin-stock-locations.controller.js';
+import { AdminStockLocationsService } from './stock/admin-stock-locations.service.js';
+import { StockLocationSerializer } from './stock/stock-location.serializer.js';
+import { StockMovementSerializer } from './stock/stock-movement.serializer.js';
+import { StockMovements } from './stock/stock-movements.js';
+import { StockRecords } from './stock/stock-records.js';
 import { StockItemSerializer } from './stock-item.serializer.js';
 import { StockLedger } from './stock-ledger.js';
 import { StoreProductsController } from './store-products.controller.js';
@@ -16,7 +24,12 @@ import { StoreProductsService } from './store-products.service.js';
 import { VariantSerializer } from './variant.serializer.js';
 
 @Module({
-  controllers: [StoreProductsController, StoreCategoriesController],
+  controllers: [
+    StoreProductsController,
+    StoreCategoriesController,
+    AdminStockLocationsController,
+    AdminStockItemsController,
+  ],
   providers: [
     ProductReadRepository,
     ProductSerializer,
@@ -31,8 +44,16 @@ import { VariantSerializer } from './variant.serializer.js';
     CategoryReadRepository,
     CategorySerializer,
     StoreCategoriesService,
+    StockRecords,
+    StockLocationSerializer,
+    StockMovementSerializer,
+    StockMovements,
+    AdminStockLocationsService,
+    AdminStockItemsService,
   ],
   exports: [
+    StoreProductsService,
+    StoreCategoriesService,
     ProductSerializer,
     VariantSerializer,
     OptionSerializer,

@@ -5,6 +5,7 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { ModelEvents } from '../../events/index.js';
 import type { StockItemRecord } from './stock-item.serializer.js';
+import { type CountChange, MAX_STOCK_COUNT } from './stock/stock-count-change.js';
 
 const STOCK_ITEM_COLUMNS = `id::text AS id, stock_location_id::text AS "stockLocationId",
   variant_id::text AS "variantId", count_on_hand AS "countOnHand", backorderable,
@@ -13,6 +14,12 @@ const STOCK_ITEM_COLUMNS = `id::text AS id, stock_location_id::text AS "stockLoc
 /** Units of one variant leaving or returning to stock. */
 export interface StockMovement {
   variantId: string;
+  quantity: number;
+}
+
+/** A stock item after a change of its count, and by how much it changed. */
+export interface ChangedStockItem {
+  item: StockItemRecord;
   quantity: number;
 }
 
@@ -74,5 +81,42 @@ export class StockLedger {
       );
       if (rows.length > 0) await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
     }
+  }
+
+  /**
+   * Changes one stock item's count (and `backorderable`, when given) with one conditional update:
+   * the count stays at or above zero unless the item is (or becomes) backorderable, so a change
+   * racing a checkout's `take` neither oversells nor loses either update. A `set` locks the row
+   * first to learn its delta. Undefined when the item (of the store) may not take the change.
+   */
+  async change(
+    manager: EntityManager,
+    storeId: string,
+    itemId: string,
+    count: CountChange | undefined,
+    backorderable?: boolean,
+  ): Promise<ChangedStockItem | undefined> {
+    let delta = count?.action === 'adjust' ? count.delta : 0;
+    if (count?.action === 'set') {
+      const [locked]: { countOnHand: number }[] = await manager.query(
+        `SELECT count_on_hand AS "countOnHand" FROM stock_items
+         WHERE id = $1 AND store_id = $2 FOR UPDATE`,
+        [itemId, storeId],
+      );
+      if (!locked) return undefined;
+      delta = count.count - locked.countOnHand;
+    }
+    const [rows]: [StockItemRecord[], number] = await manager.query(
+      `UPDATE stock_items SET count_on_hand = count_on_hand + $3,
+         backorderable = COALESCE($4, backorderable), updated_at = now()
+       WHERE id = $1 AND store_id = $2
+         AND (count_on_hand::bigint + $3 >= 0 OR COALESCE($4, backorderable))
+         AND abs(count_on_hand::bigint + $3) <= $5
+       RETURNING ${STOCK_ITEM_COLUMNS}`,
+      [itemId, storeId, delta, backorderable ?? null, MAX_STOCK_COUNT],
+    );
+    if (rows.length === 0) return undefined;
+    await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
+    return { item: rows[0], quantity: delta };
   }
 }

@@ -16,7 +16,7 @@ import type { RawQuery } from '../../common/query/list-filters.js';
 import { namesIn, pickFields } from './query/name-list.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
 import { ProductSerializer, type ProductView } from './product.serializer.js';
-import { ProductSearchReader } from './search/product-search.js';
+import { type ProductNarrowing, ProductSearchReader } from './search/product-search.js';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -37,8 +37,12 @@ export class StoreProductsService {
     query: ListProductsQuery,
     raw: RawQuery,
     currency: string,
+    narrowing: ProductNarrowing = {},
   ): Promise<Page<Partial<ProductView>>> {
-    const search = this.searches.read(raw, PRODUCT_LIST_PARAMETERS, { nameContains: query.name });
+    const search = {
+      ...this.searches.read(raw, PRODUCT_LIST_PARAMETERS, { nameContains: query.name }),
+      ...this.searches.narrowing(narrowing),
+    };
     const { rows, count } = await this.products.listVisible(store.storeId, currency, {
       search,
       sort: query.sort,

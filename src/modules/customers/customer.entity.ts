@@ -4,6 +4,7 @@ import { StoreScopedEntity } from '../stores/index.js';
 /** A shopper's account in one store. Email is stored lower-cased and unique per store. */
 @Entity('customers')
 @Index('customers_store_id_email_key', ['storeId', 'email'], { unique: true })
+@Index('customers_tags_idx', ['tags'], { type: 'gin' })
 export class Customer extends StoreScopedEntity {
   @Column({ type: 'text' })
   email: string;
@@ -37,4 +38,8 @@ export class Customer extends StoreScopedEntity {
   /** What the storefront keeps about the customer; stored, never shown back. */
   @Column({ type: 'jsonb', default: {} })
   metadata: Record<string, unknown>;
+
+  /** Staff's labels for the customer (`GET /admin/tags?taggable_type=Store::User`). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags: string[];
 }

@@ -50,6 +50,8 @@ import { StorePasswordResetsController } from './store-password-resets.controlle
     OrderAddressCopies,
   ],
   exports: [
+    CustomerAccountsService,
+    AddressBookService,
     CustomerSerializer,
     AddressSerializer,
     CustomerRecords,

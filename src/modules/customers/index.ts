@@ -10,3 +10,8 @@ export { AddressBody } from './dto/address.body.js';
 export { EmailField } from './dto/customer-fields.js';
 export { PasswordReset } from './password-reset.entity.js';
 export { OrderAddressCopies } from './order-address-copies.js';
+export { AddressBookService } from './address-book.service.js';
+export type { CustomerAccountView } from './customer-account-view.js';
+export { CustomerAccountsService } from './customer-accounts.service.js';
+export { AddressBookEntryBody } from './dto/address-book-entry.body.js';
+export { countryName } from './address.serializer.js';

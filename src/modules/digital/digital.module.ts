@@ -38,5 +38,6 @@ import { StoreDigitalDownloadsController } from './store-digital-downloads.contr
     DigitalUploadInterceptor,
     AdminDigitalsService,
   ],
+  exports: [DigitalDownloadsService],
 })
 export class DigitalModule {}

@@ -1,3 +1,4 @@
+export { CountryLookupService } from './country-lookup.service.js';
 export { MarketDirectoryService } from './market-directory.service.js';
 export type { StoreMarkets } from './market-directory.service.js';
 export { deriveMarkets, marketFor } from './markets.js';

@@ -29,6 +29,7 @@ import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderLines } from './order-lines.js';
+import { CartFinder } from './carts/cart-finder.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderChanges } from './order-changes.js';
 import { OrderPayments } from './order-payments.js';
@@ -67,6 +68,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     AdminOrdersController,
   ],
   providers: [
+    CartFinder,
     OrderLookup,
     OrderExtensions,
     OrderChanges,
@@ -101,6 +103,12 @@ import { StoreOrdersController } from './store-orders.controller.js';
     FulfillmentShipping,
   ],
   exports: [
+    CartsService,
+    CartItemsService,
+    CartCheckoutService,
+    CartFinder,
+    PlacedOrdersService,
+    PaymentSessionsService,
     OrderExtensions,
     OrderLookup,
     OrderChanges,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { EntityManager } from 'typeorm';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import { type Market, MarketDirectoryService, marketFor } from '../markets/index.js';
 import type { PaymentMethod } from '../payments/index.js';
 import { paymentMethodView, type PaymentMethodView } from './payment-method-view.js';
@@ -14,9 +15,10 @@ export interface StoreCheckoutOptions {
 }
 
 /**
- * The checkout options of each store, kept for 30 s: every cart rendering shows them, and no API
- * route changes them (the seed and operators do; a change shows within that time). A miss reads
- * in the caller's transaction, so a rendering never waits for a second connection.
+ * The checkout options of each store, kept for 30 s: every cart rendering shows them. A change of
+ * the store's settings (payment methods, zones, rates, delivery methods) drops them in every
+ * process at once. A miss reads in the caller's transaction, so a rendering never waits for a
+ * second connection.
  */
 @Injectable()
 export class StoreCheckoutOptionsCache {
@@ -28,7 +30,10 @@ export class StoreCheckoutOptionsCache {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly marketDirectory: MarketDirectoryService,
-  ) {}
+    invalidation: CacheInvalidation,
+  ) {
+    invalidation.onInvalidate(CACHE_TOPIC.store, (storeId) => this.cache.delete(storeId));
+  }
 
   async of(manager: EntityManager, storeId: string): Promise<StoreCheckoutOptions> {
     const cached = this.cache.get(storeId);

@@ -3,8 +3,10 @@ import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
 import { AdminSessionRoute, CurrentStore } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
-import { RefreshTokenBody } from './dto/refresh-token.body.js';
+import { StaffRefreshTokenBody } from './dto/refresh-token.body.js';
 import { StaffLoginBody } from './dto/staff-login.body.js';
+import { AcceptStaffInvitationBody } from './dto/accept-invitation.body.js';
+import { StaffInvitationsService } from './staff-invitations.service.js';
 import { type StaffSession, StaffSessionsService } from './staff-sessions.service.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 
@@ -15,7 +17,10 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/admin/auth')
 export class AdminAuthController {
-  constructor(private readonly sessions: StaffSessionsService) {}
+  constructor(
+    private readonly sessions: StaffSessionsService,
+    private readonly invitations: StaffInvitationsService,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
@@ -35,7 +40,7 @@ export class AdminAuthController {
   @ApiOperation({ summary: 'Trade a refresh token for a new pair (the old one is used up)' })
   refresh(
     @CurrentStore() store: StoreContext,
-    @Body() body: RefreshTokenBody,
+    @Body() body: StaffRefreshTokenBody,
   ): Promise<StaffSession> {
     return this.sessions.refresh(store.storeId, body.refresh_token);
   }
@@ -45,7 +50,22 @@ export class AdminAuthController {
   @AdminSessionRoute()
   @IpRateLimit('logout')
   @ApiOperation({ summary: 'End the session the refresh token belongs to' })
-  async logout(@Body() body: RefreshTokenBody): Promise<void> {
+  async logout(@Body() body: StaffRefreshTokenBody): Promise<void> {
     await this.sessions.logout(body.refresh_token);
+  }
+
+  @Post('accept_invitation')
+  @HttpCode(200)
+  @AdminSessionRoute()
+  @IpRateLimit('password_reset')
+  @ApiOperation({
+    summary:
+      'An invited staff user chooses its password with the e-mailed token (valid 7 days, once) and is signed in',
+  })
+  acceptInvitation(
+    @CurrentStore() store: StoreContext,
+    @Body() body: AcceptStaffInvitationBody,
+  ): Promise<StaffSession> {
+    return this.invitations.accept(store.storeId, body);
   }
 }

@@ -87,7 +87,7 @@ export class ApiKeysService {
       }
       return found;
     });
-    this.resolver.forget(id);
+    await this.resolver.forget(id);
     return this.serializer.serialize(key);
   }
 
@@ -97,7 +97,7 @@ export class ApiKeysService {
       manager.delete(ApiKey, { id, storeId }),
     );
     if (!deleted.affected) throw notFound();
-    this.resolver.forget(id);
+    await this.resolver.forget(id);
   }
 
   private decode(publicId: string): string {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
@@ -23,6 +24,9 @@ export interface StaffSession {
   refresh_token: string;
   user: SerializedStaffUser;
 }
+
+/** Whether the user may have sessions: it has a password and is not deactivated. */
+export const canSignIn = (user: StaffUser) => user.passwordDigest !== null && !user.deactivatedAt;
 
 const authenticationFailed = () =>
   new StoreError('authentication_failed', 'The e-mail address or password is incorrect');
@@ -58,20 +62,18 @@ export class StaffSessionsService {
         `The sign-in provider is not supported; use one of: ${STAFF_LOGIN_PROVIDERS.join(', ')}`,
       );
     }
-    const user = await this.users.byEmail(storeId, credentials.email);
+    const found = await this.users.byEmail(storeId, credentials.email);
+    // An invited user without a password, or a deactivated one, fails like an unknown e-mail.
+    const user = found && canSignIn(found) ? found : null;
     const digest = user?.passwordDigest ?? (await this.dummyDigest);
     const verified = await passwordHasher.verify(credentials.password, digest);
     if (!user || !verified) {
       this.logger.warn(`Failed staff sign-in to ${this.ids.encode(ID_PREFIX.store, storeId)}`);
       throw authenticationFailed();
     }
-    const refreshToken = await this.sessions.start({
-      subject: 'staff',
-      storeId,
-      subjectId: user.id,
-    });
+    const session = await this.start(user);
     this.logger.log(`Staff user ${this.ids.encode(ID_PREFIX.staffUser, user.id)} signed in`);
-    return this.sessionOf(user, refreshToken);
+    return session;
   }
 
   /**
@@ -81,7 +83,7 @@ export class StaffSessionsService {
   async refresh(storeId: string, refreshToken: string): Promise<StaffSession> {
     const next = await this.sessions.rotate(refreshToken, 'staff');
     const user = next.storeId === storeId ? await this.users.byId(storeId, next.subjectId) : null;
-    if (!user) {
+    if (!user || !canSignIn(user)) {
       await this.sessions.end(next.refreshToken, 'staff');
       throw invalidRefreshToken();
     }
@@ -99,9 +101,18 @@ export class StaffSessionsService {
   /** The signed-in staff user; a token of a user who no longer exists is no longer valid. */
   async currentUser(storeId: string, staffUserId: string): Promise<SerializedStaffUser> {
     const user = await this.users.byId(storeId, staffUserId);
-    if (!user)
-      throw new StoreError('invalid_token', 'The staff user of this token no longer exists');
+    if (!user || !canSignIn(user))
+      throw new StoreError('invalid_token', 'The staff user of this token can no longer sign in');
     return this.serializer.serialize(user);
+  }
+
+  /** A signed-in session for `user` (its invitation just accepted, say), in `manager`'s transaction. */
+  async start(user: StaffUser, manager?: EntityManager): Promise<StaffSession> {
+    const refreshToken = await this.sessions.start(
+      { subject: 'staff', storeId: user.storeId, subjectId: user.id },
+      manager,
+    );
+    return this.sessionOf(user, refreshToken);
   }
 
   private sessionOf(user: StaffUser, refreshToken: string): StaffSession {

@@ -6,8 +6,10 @@ import { StoreCredit } from './store-credit.entity.js';
 import type { StoreCreditRecord } from './store-credit.serializer.js';
 
 const CREDIT_COLUMNS = `id::text AS id, store_id::text AS "storeId", customer_id::text AS "customerId",
-  currency, amount::text AS amount, amount_used::text AS "amountUsed", memo,
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  currency, amount::text AS amount, amount_used::text AS "amountUsed", memo, category,
+  created_by_staff_user_id::text AS "createdByStaffUserId",
+  created_by_api_key_id::text AS "createdByApiKeyId", created_at AS "createdAt",
+  updated_at AS "updatedAt"`;
 
 /** A portion of one credit to spend. */
 export interface CreditDraw {
@@ -49,7 +51,10 @@ export class StoreCreditWallet {
 
   /**
    * Spends `amount` of a credit with a conditional update: it fails (false) rather than spend
-   * more than is left, whatever runs concurrently.
+   * more than is left, whatever runs concurrently. The update takes the credit's row lock, so it
+   * serializes with staff edits, which hold that lock (`SELECT … FOR UPDATE`) from their "unused?"
+   * check to their commit: it waits for the edit and then checks the edited row, and an edit
+   * after it waits for it and then sees the credit used.
    */
   async spend(manager: EntityManager, storeCreditId: string, amount: string): Promise<boolean> {
     return this.change(

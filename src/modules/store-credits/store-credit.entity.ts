@@ -31,4 +31,15 @@ export class StoreCredit extends StoreScopedEntity {
 
   @Column({ type: 'text', nullable: true })
   memo: string | null;
+
+  /** Free text staff file the credit under (e.g. `refund`, `goodwill`). */
+  @Column({ type: 'text', nullable: true })
+  category: string | null;
+
+  /** Who gave the credit through the Admin API: a staff user or an API key (else neither). */
+  @Column({ name: 'created_by_staff_user_id', type: 'bigint', nullable: true })
+  createdByStaffUserId: string | null;
+
+  @Column({ name: 'created_by_api_key_id', type: 'bigint', nullable: true })
+  createdByApiKeyId: string | null;
 }

@@ -6,7 +6,17 @@ import type { StoreCredit } from './store-credit.entity.js';
 
 export type StoreCreditRecord = Pick<
   StoreCredit,
-  'id' | 'customerId' | 'currency' | 'amount' | 'amountUsed' | 'memo' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'customerId'
+  | 'currency'
+  | 'amount'
+  | 'amountUsed'
+  | 'memo'
+  | 'category'
+  | 'createdByStaffUserId'
+  | 'createdByApiKeyId'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 /** A store credit as its customer sees it (the client's `StoreCredit`). */
@@ -24,16 +34,29 @@ export interface CustomerStoreCreditView {
   updated_at: string;
 }
 
+/** A store credit as staff see it: with their memo, its category and who gave it. */
+export interface StoreCreditView extends CustomerStoreCreditView {
+  memo: string | null;
+  category: string | null;
+  /** The staff user (`admin_…`) or API key (`key_…`) that gave it; null when neither. */
+  created_by: string | null;
+}
+
 /** The v3 representation of a store credit, for API responses and event payloads alike. */
 @Injectable()
 export class StoreCreditSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
 
-  serialize(credit: StoreCreditRecord): Record<string, unknown> {
-    return { ...this.forCustomer(credit), memo: credit.memo };
+  serialize(credit: StoreCreditRecord): StoreCreditView {
+    return {
+      ...this.forCustomer(credit),
+      memo: credit.memo,
+      category: credit.category,
+      created_by: this.creator(credit),
+    };
   }
 
-  /** Without the staff's memo. */
+  /** Without what only staff see. */
   forCustomer(credit: StoreCreditRecord): CustomerStoreCreditView {
     const amount = Money.of(credit.amount, credit.currency).round();
     const used = Money.of(credit.amountUsed, credit.currency).round();
@@ -51,5 +74,15 @@ export class StoreCreditSerializer {
       created_at: new Date(credit.createdAt).toISOString(),
       updated_at: new Date(credit.updatedAt).toISOString(),
     };
+  }
+
+  private creator(credit: StoreCreditRecord): string | null {
+    if (credit.createdByStaffUserId !== null) {
+      return this.ids.encode(ID_PREFIX.staffUser, credit.createdByStaffUserId);
+    }
+    if (credit.createdByApiKeyId !== null) {
+      return this.ids.encode(ID_PREFIX.apiKey, credit.createdByApiKeyId);
+    }
+    return null;
   }
 }

@@ -1,7 +1,48 @@
 import type { SchemaObject } from '@nestjs/swagger';
 
-/** Schemas of the service's own conventions, shared by both v3 APIs. */
+const RESOURCE_IDENTIFIER: SchemaObject = {
+  type: 'object',
+  required: ['type', 'id'],
+  properties: { type: { type: 'string' }, id: { type: 'string' } },
+};
+
+const RESOURCE_OBJECT: SchemaObject = {
+  type: 'object',
+  required: ['type', 'id', 'attributes'],
+  properties: {
+    type: { type: 'string' },
+    id: { type: 'string' },
+    attributes: { type: 'object', additionalProperties: true },
+    relationships: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['data'],
+        properties: {
+          data: {
+            nullable: true,
+            oneOf: [RESOURCE_IDENTIFIER, { type: 'array', items: RESOURCE_IDENTIFIER }],
+          },
+        },
+      },
+    },
+  },
+};
+
+/** Schemas of the service's own conventions, shared by its APIs. */
 export const CONVENTION_SCHEMAS: Record<string, SchemaObject> = {
+  JsonApiDocument: {
+    type: 'object',
+    description:
+      'A JSON:API document (Storefront v2): the primary resource(s), the related ones `include` asked for, and for lists `meta` and `links`',
+    required: ['data'],
+    properties: {
+      data: { oneOf: [RESOURCE_OBJECT, { type: 'array', items: RESOURCE_OBJECT }] },
+      included: { type: 'array', items: RESOURCE_OBJECT },
+      meta: { type: 'object', additionalProperties: true },
+      links: { type: 'object', additionalProperties: { type: 'string', nullable: true } },
+    },
+  },
   ErrorResponse: {
     type: 'object',
     required: ['error'],

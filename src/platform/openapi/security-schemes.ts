@@ -20,6 +20,16 @@ export const SECURITY_SCHEMES = {
       description: 'The cart token `POST /carts` answers with: lets a guest act on that cart',
     },
   },
+  orderToken: {
+    id: 'order-token',
+    scheme: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Store-Order-Token',
+      description:
+        'Storefront v2: the order token `POST /api/v2/storefront/cart` answers with (the v3 cart token)',
+    },
+  },
   secretKey: {
     id: 'secret-key',
     scheme: {

@@ -36,7 +36,19 @@ const HAS_OPTION_VALUES = `(SELECT count(*) FROM option_values WHERE store_id = 
        JOIN option_values ov ON ov.id = vov.option_value_id
        WHERE v.product_id = p.id AND ov.option_type_id = wanted.option_type_id AND ov.id = ANY($7::bigint[])))`;
 
-/** The search's conditions on product `p`, over `$3`…`$12`. */
+/**
+ * For every option type named in `$15` (lower case), a variant has one of the values that `$16`
+ * names for it: `$15` and `$16` are the (type, value) pairs, side by side.
+ */
+const HAS_NAMED_OPTIONS = `NOT EXISTS (SELECT 1 FROM unnest($15::text[]) AS wanted(type_name)
+   WHERE NOT EXISTS (SELECT 1 FROM variants v
+     JOIN variant_option_values vov ON vov.variant_id = v.id
+     JOIN option_values ov ON ov.id = vov.option_value_id
+     JOIN option_types ot ON ot.id = ov.option_type_id
+     WHERE v.product_id = p.id AND lower(ot.name) = wanted.type_name
+       AND (lower(ot.name), lower(ov.name)) IN (SELECT * FROM unnest($15::text[], $16::text[]))))`;
+
+/** The search's conditions on product `p`, over `$3`…`$16`. */
 export const MATCHES_SEARCH = `
   ($3::text IS NULL OR p.name ILIKE $3::text ESCAPE '\\'
     OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.sku ILIKE $3::text ESCAPE '\\'))
@@ -53,12 +65,16 @@ export const MATCHES_SEARCH = `
     WHERE root.store_id = $1 AND root.id = ANY($10::bigint[]) AND ${IN_SUBTREE_OF_ROOT}) = cardinality($10::bigint[]))
   AND ($11::bigint[] IS NULL OR EXISTS (SELECT 1 FROM categories root
     WHERE root.store_id = $1 AND root.id = ANY($11::bigint[]) AND ${IN_SUBTREE_OF_ROOT}))
-  AND ($12::text[] IS NULL OR p.tags && $12::text[])`;
+  AND ($12::text[] IS NULL OR p.tags && $12::text[])
+  AND ($13::bigint[] IS NULL OR p.id = ANY($13::bigint[]))
+  AND ($14::text[] IS NULL OR EXISTS (SELECT 1 FROM variants v
+    WHERE v.product_id = p.id AND v.sku = ANY($14::text[])))
+  AND ($15::text[] IS NULL OR ${HAS_NAMED_OPTIONS})`;
 
 /** The first parameter after the search's. */
-export const AFTER_SEARCH = 13;
+export const AFTER_SEARCH = 17;
 
-/** `$3`…`$12` of a search. */
+/** `$3`…`$16` of a search. */
 export function searchValues(search: ProductSearch): unknown[] {
   return [
     containing(search.text),
@@ -71,6 +87,10 @@ export function searchValues(search: ProductSearch): unknown[] {
     search.inAllCategoryIds ?? null,
     search.inAnyCategoryIds ?? null,
     search.tags ?? null,
+    search.productIds ?? null,
+    search.skus ?? null,
+    search.optionNames?.map(([type]) => type) ?? null,
+    search.optionNames?.map(([, value]) => value) ?? null,
   ];
 }
 

@@ -21,6 +21,24 @@ export interface ProductSearch {
   inAnyCategoryIds?: string[];
   /** Tags the product must carry, any one of them. */
   tags?: string[];
+  /** Products by key, any of them. */
+  productIds?: string[];
+  /** SKUs of which the product must have a variant, any of them. */
+  skus?: string[];
+  /** (option type name, option value name) pairs in lower case: as `optionValueIds`, by name. */
+  optionNames?: [string, string][];
+}
+
+/**
+ * What a list can be narrowed by besides its `q[...]` filters (the Storefront v2 API's
+ * `filter[ids]`, `filter[skus]` and `filter[options][<type>]`).
+ */
+export interface ProductNarrowing {
+  /** `prod_…` ids; one that is not a product's matches nothing, as an unknown one. */
+  ids?: string[];
+  skus?: string[];
+  /** Option value names by option type name, matched in any case. */
+  options?: Record<string, string[]>;
 }
 
 /** The `q[...]` filters of `products.list` and `products.filters`, as the client sends them. */
@@ -69,6 +87,19 @@ export class ProductSearchReader {
         this.categoryKey('q[in_categories][]', id),
       ),
       tags: filters.with_tags,
+    };
+  }
+
+  /** The search conditions of a narrowing (see `ProductNarrowing`). */
+  narrowing(narrowing: ProductNarrowing): Partial<ProductSearch> {
+    const { ids, skus, options } = narrowing;
+    const pairs = Object.entries(options ?? {}).flatMap(([type, values]) =>
+      values.map((value): [string, string] => [type.toLowerCase(), value.toLowerCase()]),
+    );
+    return {
+      productIds: ids?.flatMap((id) => this.ids.decode(ID_PREFIX.product, id) ?? []),
+      skus,
+      optionNames: pairs.length > 0 ? pairs : undefined,
     };
   }
 

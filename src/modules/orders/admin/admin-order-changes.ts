@@ -34,29 +34,40 @@ export class AdminOrderChanges {
     private readonly presenter: AdminOrderPresenter,
   ) {}
 
-  /** Sets email, instructions, addresses and item quantities, then re-prices the order. */
+  /**
+   * Sets email, instructions, addresses and item quantities, then re-prices the order. A
+   * concurrent change answers 409 `cart_already_updated` whatever the order's state, as the
+   * contract says of this operation (others on a placed order answer `order_already_updated`).
+   */
   update(store: StoreContext, publicId: string, body: UpdateAdminOrderBody): Promise<OrderView> {
-    return this.changes.run(
-      this.lookup.inStore(store.storeId, publicId),
-      body.state_lock_version,
-      async (change) => {
-        const { manager, order } = change;
-        const placed = isPlaced(order);
-        if (placed) ensureEditableOncePlaced(order, body);
-        const changes: Partial<Order> = {};
-        if (body.email !== undefined) changes.email = body.email;
-        if (body.special_instructions !== undefined) {
-          changes.specialInstructions = body.special_instructions;
+    return this.changes
+      .run(
+        this.lookup.inStore(store.storeId, publicId),
+        body.state_lock_version,
+        async (change) => {
+          const { manager, order } = change;
+          const placed = isPlaced(order);
+          if (placed) ensureEditableOncePlaced(order, body);
+          const changes: Partial<Order> = {};
+          if (body.email !== undefined) changes.email = body.email;
+          if (body.special_instructions !== undefined) {
+            changes.specialInstructions = body.special_instructions;
+          }
+          Object.assign(changes, await this.addressChanges(manager, order, body));
+          await this.addresses.updateOrder(manager, order, changes);
+          await setItemQuantities(this.lines, manager, order, body.items ?? [], {
+            zeroRemoves: true,
+          });
+          if (!placed) await this.recalculator.recalculate(change);
+          return this.presenter.present(change);
+        },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof StoreError && error.code === 'order_already_updated') {
+          throw new StoreError('cart_already_updated', error.message, error.details);
         }
-        Object.assign(changes, await this.addressChanges(manager, order, body));
-        await this.addresses.updateOrder(manager, order, changes);
-        await setItemQuantities(this.lines, manager, order, body.items ?? [], {
-          zeroRemoves: true,
-        });
-        if (!placed) await this.recalculator.recalculate(change);
-        return this.presenter.present(change);
-      },
-    );
+        throw error;
+      });
   }
 
   /**

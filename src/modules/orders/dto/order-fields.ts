@@ -13,8 +13,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AddressBody } from '../../customers/index.js';
-import { decimalText } from '../domain/decimal-amount.js';
 import { METADATA_MAX_BYTES, metadataFits } from '../domain/metadata.js';
+
+export { AmountField } from '../../../common/money/amount-field.js';
 
 /** Validates a field only when the request has it (`null` included, unlike `IsOptional`). */
 export const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
@@ -63,30 +64,6 @@ export const MetadataField = (description: string) =>
         validate: (value: unknown) => metadataFits(value),
         defaultMessage: (args) =>
           `${args?.property ?? 'value'} must be at most ${METADATA_MAX_BYTES / 1024} KB of JSON`,
-      },
-    }),
-  );
-
-/**
- * An amount of money as the client sends it: a decimal string (`"10.50"`) or a JSON number,
- * taken by its decimal spelling. Its scale is checked against the order's currency later.
- */
-export const AmountField = (description: string) =>
-  applyDecorators(
-    ApiPropertyOptional({
-      oneOf: [
-        { type: 'string', example: '10.50' },
-        { type: 'number', example: 10.5 },
-      ],
-      description,
-    }),
-    WhenSent(),
-    ValidateBy({
-      name: 'isDecimalAmount',
-      validator: {
-        validate: (value: unknown) => decimalText(value) !== undefined,
-        defaultMessage: (args) =>
-          `${args?.property ?? 'value'} must be a non-negative decimal amount, as a string ("10.50") or a number`,
       },
     }),
   );

@@ -45,6 +45,7 @@ const money = (name: string) =>
 @Index('orders_token_digest_key', ['tokenDigest'], { unique: true })
 @Index('orders_store_id_customer_id_idx', ['storeId', 'customerId'])
 @Index('orders_store_id_completed_at_idx', ['storeId', 'completedAt'])
+@Index('orders_tags_idx', ['tags'], { type: 'gin' })
 export class Order extends StoreScopedEntity {
   @Column({ type: 'text' })
   number: string;
@@ -99,6 +100,10 @@ export class Order extends StoreScopedEntity {
   /** Free-form data the storefront keeps with the order. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   metadata: Record<string, unknown>;
+
+  /** Staff's labels for the order (`GET /admin/tags?taggable_type=Store::Order`). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags: string[];
 
   @Column({ type: 'varchar', length: 16, nullable: true })
   locale: string | null;

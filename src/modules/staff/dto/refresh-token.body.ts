@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
-export class RefreshTokenBody {
+export class StaffRefreshTokenBody {
   @ApiProperty({ description: 'The refresh token of the session (`rt_…`)' })
   @IsString()
   @IsNotEmpty()

@@ -9,8 +9,8 @@ export class OperatorInputError extends Error {
 
 export const ADMIN_ROLE = 'admin';
 export const MIN_STAFF_PASSWORD_LENGTH = 12;
-const MAX_PASSWORD_LENGTH = 1024;
-const ROLE_NAME = /^[a-z][a-z0-9_-]{0,49}$/;
+export const MAX_STAFF_PASSWORD_LENGTH = 1024;
+export const ROLE_NAME = /^[a-z][a-z0-9_-]{0,49}$/;
 
 export interface ApiKeyCommandInput {
   storePublicId: string;
@@ -94,10 +94,10 @@ export function parseStaffCommand(options: {
   const { password } = options;
   if (
     password !== undefined &&
-    (password.length < MIN_STAFF_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH)
+    (password.length < MIN_STAFF_PASSWORD_LENGTH || password.length > MAX_STAFF_PASSWORD_LENGTH)
   ) {
     throw new OperatorInputError(
-      `--password must be ${MIN_STAFF_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters (leave it out to generate one)`,
+      `--password must be ${MIN_STAFF_PASSWORD_LENGTH} to ${MAX_STAFF_PASSWORD_LENGTH} characters (leave it out to generate one)`,
     );
   }
   const scopes = options.scopes === undefined ? undefined : parseScopeList(options.scopes);

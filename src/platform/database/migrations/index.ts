@@ -10,6 +10,12 @@ import { CustomerDefaultsAndPasswordResets1795300000301 } from './1795300000301-
 import { FulfillmentItemsAndNumbers1795300100111 } from './1795300100111-FulfillmentItemsAndNumbers.js';
 import { PaymentSessionsAndAmounts1795300400212 } from './1795300400212-PaymentSessionsAndAmounts.js';
 import { CatalogCategoriesOptionsTags1795300500404 } from './1795300500404-CatalogCategoriesOptionsTags.js';
+import { EventPayloadsAsWritten1795300600100 } from './1795300600100-EventPayloadsAsWritten.js';
+import { StoreDomainsAndDefault1795300700100 } from './1795300700100-StoreDomainsAndDefault.js';
+import { StockAdministration1795300814140 } from './1795300814140-StockAdministration.js';
+import { OrderAndCustomerTags1795300900100 } from './1795300900100-OrderAndCustomerTags.js';
+import { StaffUserAccess1795301000600 } from './1795301000600-StaffUserAccess.js';
+import { StoreCreditAdministration1795301100400 } from './1795301100400-StoreCreditAdministration.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -25,4 +31,10 @@ export const MIGRATIONS = [
   FulfillmentItemsAndNumbers1795300100111,
   PaymentSessionsAndAmounts1795300400212,
   CatalogCategoriesOptionsTags1795300500404,
+  EventPayloadsAsWritten1795300600100,
+  StoreDomainsAndDefault1795300700100,
+  StockAdministration1795300814140,
+  OrderAndCustomerTags1795300900100,
+  StaffUserAccess1795301000600,
+  StoreCreditAdministration1795301100400,
 ];

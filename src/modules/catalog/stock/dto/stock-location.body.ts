@@ -1,0 +1,94 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+
+const NAME_MAX_LENGTH = 255;
+
+/** Present only when sent; an explicit null is refused like any other wrong type. */
+const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+
+/** A free-text address field; null clears it. */
+function AddressText(maxLength: number) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength }),
+    IsOptional(),
+    IsString(),
+    MaxLength(maxLength),
+  );
+}
+
+function NameField(required: boolean) {
+  return applyDecorators(
+    required
+      ? ApiProperty({ maxLength: NAME_MAX_LENGTH })
+      : ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? value.trim() : value,
+    ),
+    ...(required ? [] : [WhenSent()]),
+    IsString(),
+    IsNotEmpty({ message: 'name must not be blank' }),
+    MaxLength(NAME_MAX_LENGTH),
+  );
+}
+
+class StockLocationFields {
+  @ApiPropertyOptional({ type: Boolean, default: true })
+  @WhenSent()
+  @IsBoolean()
+  active?: boolean;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: 'Where orders ship from first; making one the default unmarks the previous one',
+  })
+  @WhenSent()
+  @IsBoolean()
+  default?: boolean;
+
+  @AddressText(255)
+  address1?: string | null;
+
+  @AddressText(255)
+  address2?: string | null;
+
+  @AddressText(255)
+  city?: string | null;
+
+  @AddressText(32)
+  zipcode?: string | null;
+
+  @AddressText(255)
+  state_name?: string | null;
+
+  @AddressText(50)
+  phone?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'US', description: 'ISO 3166-1' })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Z]{2}$/, { message: 'country_iso must be a two-letter ISO 3166-1 code' })
+  country_iso?: string | null;
+}
+
+export class CreateStockLocationBody extends StockLocationFields {
+  @NameField(true)
+  name: string;
+}
+
+export class UpdateStockLocationBody extends StockLocationFields {
+  @NameField(false)
+  name?: string;
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { amountFields } from '../../../common/money/amount-fields.js';
+import { Money } from '../../../common/money/money.js';
+import type { DeliveryMethod } from '../delivery-method.entity.js';
+
+/** A delivery method as the Admin API and `delivery_method.*` events show it. */
+@Injectable()
+export class DeliveryMethodSerializer {
+  constructor(private readonly ids: PublicIdCodec) {}
+
+  serialize(method: DeliveryMethod) {
+    const currency = method.currency.trim();
+    return {
+      id: this.ids.encode(ID_PREFIX.deliveryMethod, method.id),
+      name: method.name,
+      zone_ids: [this.ids.encode(ID_PREFIX.zone, method.zoneId)],
+      tax_category: method.taxCategory,
+      currency,
+      calculator: {
+        type: method.calculator,
+        ...amountFields('amount', Money.of(method.amount, currency)),
+        ...(method.minimumAmount === null
+          ? { minimum_amount: null, display_minimum_amount: null }
+          : amountFields('minimum_amount', Money.of(method.minimumAmount, currency))),
+      },
+      active: method.active,
+      position: method.position,
+      created_at: method.createdAt.toISOString(),
+      updated_at: method.updatedAt.toISOString(),
+    };
+  }
+}

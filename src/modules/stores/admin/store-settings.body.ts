@@ -1,0 +1,97 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsFQDN,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import { FlagField, NameField } from '../../../common/dto/settings-fields.js';
+import { isCurrencyCode } from '../../../common/money/currencies.js';
+
+const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+const whenSentNotNull = () =>
+  ValidateIf((_: object, value: unknown) => value !== undefined && value !== null);
+const lowerCased = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+const IsCurrency = (each = false) =>
+  ValidateBy(
+    {
+      name: 'isCurrency',
+      validator: {
+        validate: (value: unknown) => isCurrencyCode(value),
+        defaultMessage: (args) => `${args?.property} must hold ISO 4217 currency codes (USD)`,
+      },
+    },
+    { each },
+  );
+
+/** What `PATCH /store` changes; only the fields sent. */
+export class UpdateStoreBody {
+  @NameField()
+  name?: string;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'https://shop.example.com' })
+  @whenSentNotNull()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @MaxLength(2048)
+  url?: string | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['shop.example.com'],
+    description: 'Host names the store answers to, lower-cased; each belongs to one store only',
+  })
+  @whenSent()
+  @Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? [...new Set(value.map(lowerCased))] : value,
+  )
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsFQDN({ require_tld: false }, { each: true, message: 'domains must hold host names' })
+  domains?: string[];
+
+  @FlagField({ description: 'The store of requests that name none; un-flags the previous one' })
+  is_default?: boolean;
+
+  @ApiPropertyOptional({ example: 'USD', description: 'One of the supported currencies' })
+  @whenSent()
+  @IsString()
+  @IsCurrency()
+  default_currency?: string;
+
+  @ApiPropertyOptional({ type: [String], example: ['USD', 'EUR'] })
+  @whenSent()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsCurrency(true)
+  supported_currencies?: string[];
+
+  @ApiPropertyOptional({ example: 'en' })
+  @whenSent()
+  @IsString()
+  @Matches(/^[a-z]{2,3}(-[A-Z]{2})?$/, {
+    message: 'default_locale must be a locale such as en or en-US',
+  })
+  default_locale?: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
+  @whenSentNotNull()
+  @IsEmail({}, { message: 'mail_from_address must be an email address' })
+  @MaxLength(254)
+  mail_from_address?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
+  @whenSentNotNull()
+  @IsEmail({}, { message: 'staff_notification_address must be an email address' })
+  @MaxLength(254)
+  staff_notification_address?: string | null;
+}

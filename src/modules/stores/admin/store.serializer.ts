@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import type { Store } from '../store.entity.js';
+
+export interface SerializedStore {
+  id: string;
+  name: string;
+  code: string;
+  url: string | null;
+  domains: string[];
+  is_default: boolean;
+  default_currency: string;
+  supported_currencies: string[];
+  default_locale: string;
+  mail_from_address: string | null;
+  staff_notification_address: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A store's settings as the Admin API and `store.*` events show them. */
+@Injectable()
+export class StoreSerializer {
+  constructor(private readonly ids: PublicIdCodec) {}
+
+  serialize(store: Store): SerializedStore {
+    return {
+      id: this.ids.encode(ID_PREFIX.store, store.id),
+      name: store.name,
+      code: store.code,
+      url: store.url,
+      domains: store.domains,
+      is_default: store.isDefault,
+      default_currency: store.defaultCurrency.trim(),
+      supported_currencies: store.supportedCurrencies,
+      default_locale: store.defaultLocale,
+      mail_from_address: store.mailFromAddress,
+      staff_notification_address: store.staffNotificationAddress,
+      created_at: store.createdAt.toISOString(),
+      updated_at: store.updatedAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export { TagsModule } from './tags.module.js';

@@ -1,0 +1,16 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { TAGGABLE_TYPES } from './taggable-types.js';
+
+export class ListTagsQuery {
+  @ApiProperty({ enum: Object.keys(TAGGABLE_TYPES) })
+  @IsString()
+  @MaxLength(50)
+  taggable_type: string;
+
+  @ApiPropertyOptional({ description: 'Only names containing this (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+}

@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { FlagField, NameField } from '../../../common/dto/settings-fields.js';
+
+const RATE = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/;
+const RATE_MESSAGE =
+  'rate must be a decimal string from 0 to 1 with at most 6 decimals ("0.2" is 20 %)';
+const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+
+export class UpdateTaxRateBody {
+  @NameField()
+  name?: string;
+
+  @ApiPropertyOptional({ type: 'string', example: '0.2', description: 'A fraction: "0.2" is 20 %' })
+  @whenSent()
+  @IsString({ message: RATE_MESSAGE })
+  @Matches(RATE, { message: RATE_MESSAGE })
+  rate?: string;
+
+  @ApiPropertyOptional({ example: 'zone_8fK2mQ9xLp' })
+  @whenSent()
+  @IsString()
+  @MaxLength(100)
+  zone_id?: string;
+
+  @ApiPropertyOptional({ example: 'default', description: 'The tax category of the items taxed' })
+  @whenSent()
+  @IsString()
+  @Matches(/^[a-z0-9_-]{1,50}$/, { message: 'tax_category must be a lower-case code' })
+  tax_category?: string;
+
+  @FlagField({ description: 'VAT style: the tax is part of the price' })
+  included_in_price?: boolean;
+}
+
+export class CreateTaxRateBody extends UpdateTaxRateBody {
+  @NameField({ required: true })
+  declare name: string;
+
+  @ApiProperty({ type: 'string', example: '0.2' })
+  @IsString({ message: RATE_MESSAGE })
+  @Matches(RATE, { message: RATE_MESSAGE })
+  declare rate: string;
+
+  @ApiProperty({ example: 'zone_8fK2mQ9xLp' })
+  @IsString()
+  @MaxLength(100)
+  declare zone_id: string;
+}

@@ -1,0 +1,8 @@
+/**
+ * What a cached value is about, and so what an invalidation names. The key of `store` is a store
+ * id (its settings, zones, rates, methods changed); the key of `api_key` is an API key id.
+ */
+export const CACHE_TOPIC = {
+  store: 'store',
+  apiKey: 'api_key',
+} as const;
