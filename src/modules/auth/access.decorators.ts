@@ -1,4 +1,10 @@
-import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  type ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { Principal } from './principal.js';
@@ -12,7 +18,8 @@ export const URL_TOKEN_ROUTE = 'store:url-token-route';
 export const SCOPE_BY_QUERY = 'store:scope-by-query';
 
 /** The scope an Admin API route needs. Every admin route declares one, or the app refuses to boot. */
-export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
+export const RequireScope = (scope: Scope) =>
+  applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-required-scope', scope));
 
 /**
  * Admin routes that establish a staff session (login, refresh, logout): no staff token or
@@ -32,7 +39,10 @@ export interface ScopeByQuery {
  * admitted for the handler to refuse as invalid input.
  */
 export const RequireScopeByQuery = (param: string, scopes: Readonly<Record<string, Scope>>) =>
-  SetMetadata(SCOPE_BY_QUERY, { param, scopes } satisfies ScopeByQuery);
+  applyDecorators(
+    SetMetadata(SCOPE_BY_QUERY, { param, scopes } satisfies ScopeByQuery),
+    ApiExtension('x-required-scope-by-query', { param, scopes }),
+  );
 
 /**
  * Admin routes about the caller itself (e.g. `GET /me`): any authenticated admin caller, whatever

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { CONVENTION_SCHEMAS } from './api-schemas.js';
 import { addCommonErrorAnswers } from './common-error-answers.js';
+import { describeRequiredScopes } from './required-scopes.js';
 import { SECURITY_SCHEMES } from './security-schemes.js';
 import { STORE_RESOURCE_SCHEMAS } from './store-resources.generated.js';
 
@@ -18,6 +19,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     schemas: { ...STORE_RESOURCE_SCHEMAS, ...CONVENTION_SCHEMAS, ...document.components?.schemas },
   };
   addCommonErrorAnswers(document);
+  describeRequiredScopes(document);
   return document;
 }
 
