@@ -13,6 +13,7 @@ import { answerJsonApiUnder, registerJsonBodies } from './platform/http/json-bod
 import { STOREFRONT_V2_PREFIX } from './modules/storefront-v2/index.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { registerMultipart } from './platform/http/uploads/multipart.js';
+import { refuseMalformedText } from './platform/http/well-formed-text.js';
 
 /** Builds the Nest application on Fastify with the service's HTTP conventions; does not listen. */
 export async function createHttpApp(
@@ -38,6 +39,7 @@ export async function createHttpApp(
     done();
   });
   logRequests(fastify, config.LOG_LEVEL);
+  refuseMalformedText(fastify);
   answerJsonApiUnder(fastify, STOREFRONT_V2_PREFIX);
 
   const app = await NestFactory.create<NestFastifyApplication>(
