@@ -8,6 +8,7 @@ import type { AppConfig } from './config/index.js';
 import type { DatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { logRequests } from './platform/logging/request-log.js';
 import { setUpOpenApi } from './platform/openapi/openapi.js';
+import { answerClientError } from './platform/http/client-errors.js';
 import { toErrorResponse } from './platform/http/error-response.js';
 import { answerJsonApiUnder, registerJsonBodies } from './platform/http/json-bodies.js';
 import { STOREFRONT_V2_PREFIX } from './modules/storefront-v2/index.js';
@@ -27,6 +28,7 @@ export async function createHttpApp(
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    clientErrorHandler: answerClientError,
     // Requests the router refuses (undecodable URL, over-long parameter) never reach Nest.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toErrorResponse(error, request.id);
