@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AdminCategoriesController } from './admin/categories/admin-categories.controller.js';
+import { AdminCategoriesService } from './admin/categories/admin-categories.service.js';
+import { AdminOptionTypesController } from './admin/option-types/admin-option-types.controller.js';
+import { AdminOptionTypesService } from './admin/option-types/admin-option-types.service.js';
+import { OptionTypeSerializer } from './admin/option-types/option-type.serializer.js';
 import { CategoryReadRepository } from './categories/category-read.repository.js';
 import { CategorySerializer } from './categories/category.serializer.js';
 import { StoreCategoriesController } from './categories/store-categories.controller.js';
@@ -29,6 +34,8 @@ import { VariantSerializer } from './variant.serializer.js';
     StoreCategoriesController,
     AdminStockLocationsController,
     AdminStockItemsController,
+    AdminOptionTypesController,
+    AdminCategoriesController,
   ],
   providers: [
     ProductReadRepository,
@@ -50,6 +57,9 @@ import { VariantSerializer } from './variant.serializer.js';
     StockMovements,
     AdminStockLocationsService,
     AdminStockItemsService,
+    OptionTypeSerializer,
+    AdminOptionTypesService,
+    AdminCategoriesService,
   ],
   exports: [
     StoreProductsService,
