@@ -30,6 +30,7 @@ import { TaxRate } from './modules/taxes/index.js';
 import { PaymentMethod } from './modules/payments/index.js';
 import { Payment } from './modules/orders/index.js';
 import { PaymentSession } from './modules/orders/index.js';
+import { Refund } from './modules/orders/index.js';
 import { StoreCredit } from './modules/store-credits/index.js';
 import { StoreEvent } from './events/index.js';
 import { WebhookEndpoint } from './modules/webhooks/index.js';
@@ -73,6 +74,7 @@ export const ENTITIES = [
   PaymentMethod,
   Payment,
   PaymentSession,
+  Refund,
   StoreCredit,
   StoreEvent,
   WebhookEndpoint,

@@ -81,6 +81,14 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'PATCH /api/v3/admin/orders/:id': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/complete': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/cancel': 'write_orders',
+  'GET /api/v3/admin/orders/:id/payments': 'read_payments',
+  'GET /api/v3/admin/orders/:id/payments/:payment_id': 'read_payments',
+  'POST /api/v3/admin/orders/:id/payments': 'write_payments',
+  'PATCH /api/v3/admin/orders/:id/payments/:payment_id/capture': 'write_payments',
+  'PATCH /api/v3/admin/orders/:id/payments/:payment_id/void': 'write_payments',
+  'GET /api/v3/admin/orders/:id/refunds': 'read_payments',
+  'GET /api/v3/admin/orders/:id/refunds/:refund_id': 'read_payments',
+  'POST /api/v3/admin/orders/:id/refunds': 'write_payments',
   'PATCH /api/v3/admin/orders/:id/fulfillments/:fid/ship': 'write_fulfillments',
 };
 

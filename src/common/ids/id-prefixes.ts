@@ -11,6 +11,7 @@ export const ID_PREFIX = {
   optionValue: 'optval',
   address: 'addr',
   payment: 'py',
+  refund: 'ref',
   paymentSession: 'ps',
   paymentMethod: 'pm',
   fulfillment: 'ful',

@@ -3,6 +3,7 @@ export { DeliveryRate } from './entities/delivery-rate.entity.js';
 export { LineItem } from './entities/line-item.entity.js';
 export { Order } from './entities/order.entity.js';
 export { Payment } from './entities/payment.entity.js';
+export { Refund } from './entities/refund.entity.js';
 export { PaymentSession } from './payment-sessions/payment-session.entity.js';
 export { Shipment } from './entities/shipment.entity.js';
 export { StateChange } from './entities/state-change.entity.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
 import { Money } from '../../common/money/money.js';
 import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
 import type { PaymentMethodType } from '../payments/index.js';
@@ -183,15 +184,21 @@ export class OrderPayments {
 
   /** Voids every live payment of the order, giving spent store credit back. */
   async voidAll(manager: EntityManager, order: Order): Promise<void> {
+    // What a completed store credit payment gives back is what is left of it after refunds.
     const payments: (PaymentRow & { state: string })[] = await manager.query(
       `SELECT p.id::text AS id, p.store_credit_id::text AS store_credit_id,
-              p.amount::text AS amount, p.state
+              (p.amount - COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.payment_id = p.id), 0))::text
+                AS amount, p.state
        FROM payments p
        WHERE p.order_id = $1 AND p.state IN ('checkout', 'pending', 'processing', 'completed')`,
       [order.id],
     );
     for (const payment of payments) {
-      if (payment.store_credit_id && payment.state === 'completed') {
+      if (
+        payment.store_credit_id &&
+        payment.state === 'completed' &&
+        !Money.of(payment.amount, order.currency).isZero()
+      ) {
         await this.wallet.refund(manager, payment.store_credit_id, payment.amount);
       }
       await this.transition(manager, order, { paymentId: payment.id, to: 'void' });
@@ -211,17 +218,19 @@ export class OrderPayments {
     await this.transition(manager, order, { paymentId: refusal.paymentId, to: 'failed' });
   }
 
-  /** What the order's completed payments add up to. */
+  /** What the order's completed payments add up to, less what was refunded of them. */
   async paidTotal(manager: EntityManager, order: Order): Promise<string> {
     const [{ paid }]: { paid: string }[] = await manager.query(
-      `SELECT COALESCE(SUM(amount), 0)::text AS paid FROM payments
-       WHERE order_id = $1 AND state = 'completed'`,
+      `SELECT (COALESCE(SUM(p.amount), 0) - COALESCE(SUM(
+                (SELECT SUM(r.amount) FROM refunds r WHERE r.payment_id = p.id)), 0))::text AS paid
+       FROM payments p
+       WHERE p.order_id = $1 AND p.state = 'completed'`,
       [order.id],
     );
     return paid;
   }
 
-  /** Writes the order's `payment_total`: what its completed payments add up to. */
+  /** Writes the order's `payment_total`: what its completed payments add up to, less refunds. */
   async syncPaymentTotal(manager: EntityManager, order: Order): Promise<void> {
     order.paymentTotal = await this.paidTotal(manager, order);
     await manager.query('UPDATE orders SET payment_total = $2 WHERE id = $1', [
@@ -247,7 +256,8 @@ export class OrderPayments {
       return { state: 'completed', reference: null };
     }
     if (payment.type === 'store_credit') throw new Error('Store credit payment without a credit');
-    const outcome = await this.gateways.for(payment.type).process(amount, currency, payment.source);
+    const gateway = this.gateways.for(payment.type);
+    const outcome = await gatewayCall(() => gateway.process(amount, currency, payment.source));
     switch (outcome.kind) {
       case 'captured':
         return { state: 'completed', reference: outcome.reference };
@@ -260,7 +270,8 @@ export class OrderPayments {
     }
   }
 
-  private async transition(
+  /** Moves a payment to another state (with the gateway's reference) and records the transition. */
+  async transition(
     manager: EntityManager,
     order: Order,
     { paymentId, to: next, reference = null }: PaymentTransition,
@@ -278,5 +289,22 @@ export class OrderPayments {
       from: rows[0]?.previous ?? null,
       to: next,
     });
+  }
+}
+
+/**
+ * Runs a call to a payment gateway. One that throws (a lost connection, a gateway fault) is 422
+ * `payment_processing_error`: whether anything happened there is unknown, and the transaction
+ * around the call is undone, so nothing of it is recorded here.
+ */
+export async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    throw new StoreError(
+      'payment_processing_error',
+      'The payment could not be processed: the payment gateway did not answer, and nothing was recorded',
+    );
   }
 }

@@ -12,6 +12,13 @@ import { AdminOrderQueries } from './admin/admin-order-queries.js';
 import { AdminOrdersController } from './admin/admin-orders.controller.js';
 import { DraftOrderCreation } from './admin/draft-order-creation.js';
 import { OrderCancellation } from './admin/order-cancellation.js';
+import { AdminPaymentViews } from './admin/payments/admin-payment-views.js';
+import { AdminPaymentsController } from './admin/payments/admin-payments.controller.js';
+import { AdminPaymentsService } from './admin/payments/admin-payments.service.js';
+import { AdminRefundsController } from './admin/payments/admin-refunds.controller.js';
+import { AdminRefundsService } from './admin/payments/admin-refunds.service.js';
+import { PaymentSettlement } from './admin/payments/payment-settlement.js';
+import { RefundSerializer } from './admin/payments/refund.serializer.js';
 import { CartAddresses } from './carts/cart-addresses.js';
 import { CartCheckoutService } from './carts/cart-checkout.service.js';
 import { CartItemsService } from './carts/cart-items.service.js';
@@ -66,6 +73,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     StoreCartPromotionsController,
     StoreOrdersController,
     AdminOrdersController,
+    AdminPaymentsController,
+    AdminRefundsController,
   ],
   providers: [
     CartFinder,
@@ -101,6 +110,11 @@ import { StoreOrdersController } from './store-orders.controller.js';
     AdminOrderChanges,
     OrderCancellation,
     FulfillmentShipping,
+    AdminPaymentViews,
+    AdminPaymentsService,
+    AdminRefundsService,
+    PaymentSettlement,
+    RefundSerializer,
   ],
   exports: [
     CartsService,

@@ -1,4 +1,10 @@
-export type { CardInput, GatewayOutcome } from './payment-gateway.js';
+export type {
+  CardInput,
+  GatewayActionOutcome,
+  GatewayOutcome,
+  PaymentGateway,
+} from './payment-gateway.js';
+export { GatewayUnreachable } from './payment-gateway.js';
 export { PaymentGateways, paymentMethodTraits } from './payment-gateways.js';
 export type { GatewayMethodType, PaymentMethodTraits } from './payment-gateways.js';
 export { PaymentMethod } from './payment-method.entity.js';

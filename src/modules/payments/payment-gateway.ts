@@ -7,6 +7,23 @@ export type GatewayOutcome =
   | { kind: 'declined'; message: string; reference: string | null }
   | { kind: 'error'; message: string };
 
+/** What a gateway did with a follow-up operation (capture, void, refund) of a payment. */
+export type GatewayActionOutcome =
+  | { kind: 'done'; reference: string | null }
+  | { kind: 'declined'; message: string; reference: string | null }
+  | { kind: 'error'; message: string };
+
+/**
+ * The gateway could not be talked to (connection refused, timed out, an answer that made no
+ * sense): whether anything happened there is unknown, so nothing is recorded here.
+ */
+export class GatewayUnreachable extends Error {
+  constructor(message = 'The payment gateway could not be reached') {
+    super(message);
+    this.name = 'GatewayUnreachable';
+  }
+}
+
 /** Card details as a shopper sends them; only what `tokenize` keeps is ever stored. */
 export interface CardInput {
   number?: unknown;
@@ -17,7 +34,10 @@ export interface CardInput {
   gateway_payment_profile_id?: unknown;
 }
 
-/** A payment provider behind a payment method. */
+/**
+ * A payment provider behind a payment method. Every call may also throw (a lost connection,
+ * `GatewayUnreachable`); callers treat a throw as "nothing known to have happened".
+ */
 export interface PaymentGateway {
   /** Whether shoppers pay through a payment session (create, then complete) with it. */
   readonly sessionRequired: boolean;
@@ -30,6 +50,25 @@ export interface PaymentGateway {
    * number); throws a `validation_error` naming the bad fields under `field` (`source.number`).
    */
   tokenize(input: CardInput | undefined, field?: string): PaymentSource | null;
-  /** Charges `amount` (a decimal string) of `currency` to a stored source. */
+  /** Charges `amount` (a decimal string) of `currency` to a stored source (checkout). */
   process(amount: string, currency: string, source: PaymentSource | null): Promise<GatewayOutcome>;
+  /**
+   * Holds `amount` on a stored source without taking it (a payment staff add to an order):
+   * `pending` with the authorization's reference, to be captured or voided later.
+   */
+  authorize(
+    amount: string,
+    currency: string,
+    source: PaymentSource | null,
+  ): Promise<GatewayOutcome>;
+  /** Takes `amount` (at most what was authorized) of the authorization `reference`. */
+  capture(
+    reference: string | null,
+    amount: string,
+    currency: string,
+  ): Promise<GatewayActionOutcome>;
+  /** Releases the authorization `reference` without taking anything. */
+  void(reference: string | null): Promise<GatewayActionOutcome>;
+  /** Gives back `amount` of what was captured under `reference`. */
+  refund(reference: string | null, amount: string, currency: string): Promise<GatewayActionOutcome>;
 }

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { PaymentSource } from './payment-source.js';
-import type { CardInput, GatewayOutcome, PaymentGateway } from './payment-gateway.js';
+import {
+  type CardInput,
+  type GatewayActionOutcome,
+  type GatewayOutcome,
+  GatewayUnreachable,
+  type PaymentGateway,
+} from './payment-gateway.js';
 
-/** What a test card does when charged. */
-type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error';
+/** What a test card does when charged or authorized. */
+type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error' | 'unreachable';
 
 /**
  * The documented test cards (docs/api.md, "Payments"). Any other well-formed number is
@@ -16,7 +22,19 @@ export const TEST_CARDS: Record<string, TestCardBehaviour> = {
   '5555555555554444': 'approve',
   '4000000000000002': 'decline',
   '4000000000000119': 'gateway_error',
+  '4000000000000259': 'unreachable',
 };
+
+/**
+ * What the cents of an amount make a capture or a refund do (docs/api.md, "Admin payments and
+ * refunds"): `.91` is refused by the processor, `.92` loses the connection. Other amounts succeed.
+ */
+export const TEST_AMOUNT_CENTS: Record<string, 'refuse' | 'unreachable'> = {
+  '91': 'refuse',
+  '92': 'unreachable',
+};
+
+const centsOf = (amount: string) => (amount.split('.')[1] ?? '').padEnd(2, '0').slice(0, 2);
 
 const PROFILE_PREFIX = 'test_card_';
 
@@ -57,6 +75,10 @@ function asInteger(value: unknown): number | undefined {
  * strings) not in the past, `verification_value` 3 or 4 digits when given; otherwise 422
  * `validation_error`. Then the number decides: `TEST_CARDS` approve (captured), decline
  * (`payment_failed`) or fail in the processor (`gateway_error`); any other number is declined.
+ * `4000 0000 0000 0259` never gets an answer: every call with it throws `GatewayUnreachable`, as a
+ * lost connection would. Authorizing (staff adding a payment) holds the amount instead of
+ * capturing it; a capture or refund is refused or loses the connection by the amount's cents
+ * (`TEST_AMOUNT_CENTS`); voids always succeed.
  */
 export class TestCardGateway implements PaymentGateway {
   readonly sessionRequired = true;
@@ -108,18 +130,74 @@ export class TestCardGateway implements PaymentGateway {
     _currency: string,
     source: PaymentSource | null,
   ): Promise<GatewayOutcome> {
+    return this.charge(source, 'captured');
+  }
+
+  authorize(
+    _amount: string,
+    _currency: string,
+    source: PaymentSource | null,
+  ): Promise<GatewayOutcome> {
+    return this.charge(source, 'pending');
+  }
+
+  capture(reference: string | null, amount: string): Promise<GatewayActionOutcome> {
+    return this.follow(reference, amount, 'capture');
+  }
+
+  void(reference: string | null): Promise<GatewayActionOutcome> {
+    return Promise.resolve({ kind: 'done', reference });
+  }
+
+  refund(reference: string | null, amount: string): Promise<GatewayActionOutcome> {
+    return this.follow(reference, amount, 'refund');
+  }
+
+  private charge(
+    source: PaymentSource | null,
+    approved: 'captured' | 'pending',
+  ): Promise<GatewayOutcome> {
     const behaviour = source?.gateway_payment_profile_id?.slice(PROFILE_PREFIX.length);
-    const reference = `test_${randomBytes(8).toString('hex')}`;
+    const reference = newReference();
     switch (behaviour) {
       case 'approve':
-        return Promise.resolve({ kind: 'captured', reference });
+        return Promise.resolve({ kind: approved, reference });
       case 'gateway_error':
         return Promise.resolve({
           kind: 'error',
           message: 'The test gateway could not be reached (simulated processor error)',
         });
+      case 'unreachable':
+        return Promise.reject(
+          new GatewayUnreachable('The test gateway did not answer (simulated)'),
+        );
       default:
         return Promise.resolve({ kind: 'declined', message: 'The card was declined', reference });
     }
   }
+
+  private follow(
+    reference: string | null,
+    amount: string,
+    action: 'capture' | 'refund',
+  ): Promise<GatewayActionOutcome> {
+    switch (TEST_AMOUNT_CENTS[centsOf(amount)]) {
+      case 'refuse':
+        return Promise.resolve({
+          kind: 'error',
+          message: `The test gateway refused the ${action} (simulated processor refusal)`,
+        });
+      case 'unreachable':
+        return Promise.reject(
+          new GatewayUnreachable('The test gateway did not answer (simulated)'),
+        );
+      default:
+        return Promise.resolve({
+          kind: 'done',
+          reference: action === 'capture' ? reference : newReference(),
+        });
+    }
+  }
 }
+
+const newReference = () => `test_${randomBytes(8).toString('hex')}`;

@@ -1,0 +1,294 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { StoreError } from '../../../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../../common/ids/public-id.js';
+import { positiveAmount } from '../../../../common/money/decimal-amount.js';
+import { Money } from '../../../../common/money/money.js';
+import { pageOf, pageOffset, type Page } from '../../../../common/pagination/page.js';
+import type { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
+import {
+  type GatewayActionOutcome,
+  type PaymentGateway,
+  PaymentGateways,
+  PaymentMethod,
+} from '../../../payments/index.js';
+import type { StoreContext } from '../../../stores/index.js';
+import { CartCheckoutService } from '../../carts/cart-checkout.service.js';
+import type { LockedBody } from '../../dto/cart.body.js';
+import type { CreatePaymentBody } from '../../dto/checkout.body.js';
+import type { OrderChange } from '../../order-change.js';
+import { OrderChanges } from '../../order-changes.js';
+import { isPlaced, OrderLookup } from '../../order-lookup.js';
+import { gatewayCall, OrderPayments, PaymentRefused, REFUSAL_CODES } from '../../order-payments.js';
+import { OrderRecalculator } from '../../order-recalculator.js';
+import {
+  type AdminPaymentView,
+  AdminPaymentViews,
+  type PaymentFacts,
+} from './admin-payment-views.js';
+import type { CapturePaymentBody } from './dto/payment-action.body.js';
+import { PaymentSettlement } from './payment-settlement.js';
+
+/** Payment states a void still applies to: nothing was taken yet. */
+const VOIDABLE = new Set(['checkout', 'pending']);
+
+/**
+ * Staff work with an order's payments: add one, capture an authorized one (in full or in part),
+ * void one not yet captured. Each is one change of the order (its `state_lock_version` claimed,
+ * `payment.*` and `order.updated` published with it); the gateway is called inside that change,
+ * so a gateway that throws undoes all of it (422 `payment_processing_error`, nothing recorded).
+ * The built-in gateways answer at once, so the order's row is held only briefly; a remote gateway
+ * would call for the payment to be claimed (`processing`) first and the call made between two
+ * shorter changes.
+ */
+@Injectable()
+export class AdminPaymentsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ids: PublicIdCodec,
+    private readonly lookup: OrderLookup,
+    private readonly changes: OrderChanges,
+    private readonly views: AdminPaymentViews,
+    private readonly payments: OrderPayments,
+    private readonly gateways: PaymentGateways,
+    private readonly checkout: CartCheckoutService,
+    private readonly recalculator: OrderRecalculator,
+    private readonly settlement: PaymentSettlement,
+  ) {}
+
+  async list(
+    store: StoreContext,
+    orderId: string,
+    query: PaginationQuery,
+  ): Promise<Page<AdminPaymentView>> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, orderId));
+    const all = await this.views.all(manager, order);
+    const offset = pageOffset(query.page, query.limit);
+    return pageOf(all.slice(offset, offset + query.limit), all.length, query.page, query.limit);
+  }
+
+  async show(store: StoreContext, orderId: string, paymentId: string): Promise<AdminPaymentView> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, orderId));
+    const { id } = await this.views.facts(manager, order, paymentId);
+    return this.views.one(manager, order, id);
+  }
+
+  /**
+   * A draft or cart gets a payment in state `checkout`, charged when it is placed (as in the
+   * Store API). A complete order with a balance due gets one authorized now for `amount` (default:
+   * the balance): a check or an approved card is `pending` until captured. A refusal is recorded
+   * as a `failed` payment and answered 422 `payment_failed` / `gateway_error` after the change commits.
+   */
+  async create(
+    store: StoreContext,
+    orderId: string,
+    body: CreatePaymentBody,
+  ): Promise<AdminPaymentView> {
+    const { view, refusal } = await this.changes.run(
+      this.lookup.inStore(store.storeId, orderId),
+      body.state_lock_version,
+      async (change) => {
+        const { manager, order } = change;
+        if (!isPlaced(order)) {
+          const key = await this.checkout.addPaymentIn(change, body);
+          await this.recalculator.recalculate(change);
+          return { view: await this.views.one(manager, order, key), refusal: null };
+        }
+        const added = await this.authorizeFor(change, body);
+        return { view: await this.views.one(manager, order, added.key), refusal: added.refusal };
+      },
+    );
+    if (refusal) {
+      throw new StoreError(REFUSAL_CODES[refusal.reason], refusal.message, {
+        payment_id: [view.id],
+      });
+    }
+    return view;
+  }
+
+  /** Takes `amount` (default: all) of an authorized (`pending`) payment; the rest is released. */
+  capture(
+    store: StoreContext,
+    orderId: string,
+    paymentId: string,
+    body: CapturePaymentBody,
+  ): Promise<AdminPaymentView> {
+    return this.changes.run(
+      this.lookup.inStore(store.storeId, orderId),
+      body.state_lock_version,
+      async (change) => {
+        const { manager, order } = change;
+        const payment = await this.views.facts(manager, order, paymentId);
+        if (payment.state !== 'pending') {
+          throw invalidState(payment, 'only a pending (authorized) payment can be captured');
+        }
+        const authorized = Money.of(payment.amount, order.currency);
+        const amount =
+          body.amount === undefined ? authorized : positiveAmount(body.amount, order.currency);
+        if (amount.compare(authorized) > 0) {
+          throw new StoreError('validation_error', 'The request failed validation', {
+            amount: [
+              `amount may be at most what was authorized (${authorized.round().toString()})`,
+            ],
+          });
+        }
+        const captured = amount.round().toString();
+        const reference = await this.gatewayStep(payment, paymentId, (gateway) =>
+          gateway.capture(payment.reference, captured, order.currency),
+        );
+        await manager.query('UPDATE payments SET amount = $2, updated_at = now() WHERE id = $1', [
+          payment.id,
+          captured,
+        ]);
+        await this.payments.transition(manager, order, {
+          paymentId: payment.id,
+          to: 'completed',
+          reference,
+        });
+        await this.settlement.settle(change);
+        return this.views.one(manager, order, payment.id);
+      },
+    );
+  }
+
+  /** Voids a payment nothing was taken of yet (`checkout` or `pending`), releasing its authorization. */
+  void(
+    store: StoreContext,
+    orderId: string,
+    paymentId: string,
+    body: LockedBody,
+  ): Promise<AdminPaymentView> {
+    return this.changes.run(
+      this.lookup.inStore(store.storeId, orderId),
+      body.state_lock_version,
+      async (change) => {
+        const { manager, order } = change;
+        const payment = await this.views.facts(manager, order, paymentId);
+        if (!VOIDABLE.has(payment.state)) {
+          throw invalidState(
+            payment,
+            'only a payment not yet captured (checkout or pending) can be voided; refund a completed one',
+          );
+        }
+        const reference =
+          payment.state === 'pending'
+            ? await this.gatewayStep(payment, paymentId, (gateway) =>
+                gateway.void(payment.reference),
+              )
+            : null;
+        await this.payments.transition(manager, order, {
+          paymentId: payment.id,
+          to: 'void',
+          reference,
+        });
+        if (isPlaced(order)) await this.settlement.settle(change);
+        else await this.payments.fitBalancePayments(manager, order);
+        return this.views.one(manager, order, payment.id);
+      },
+    );
+  }
+
+  /** Adds a payment to a complete order and authorizes it at the gateway. */
+  private async authorizeFor(
+    change: OrderChange,
+    body: CreatePaymentBody,
+  ): Promise<{ key: string; refusal: PaymentRefused | null }> {
+    const { manager, order } = change;
+    if (order.state !== 'complete') {
+      throw new StoreError('cart_invalid_state', `A ${order.state} order takes no new payments`, {
+        state: order.state,
+      });
+    }
+    const method = await this.method(manager, order.storeId, body.payment_method_id);
+    if (method.type === 'store_credit') {
+      throw new StoreError('validation_error', 'The request failed validation', {
+        payment_method_id: ['store credit is applied at checkout, not to a placed order'],
+      });
+    }
+    const gateway = this.gateways.for(method.type);
+    const source = gateway.tokenize(body.source);
+    const due = await this.settlement.balanceDue(manager, order);
+    if (due.isZero()) {
+      throw new StoreError('resource_invalid', 'The order has no balance due', {
+        amount: ['the order is paid (or its payments waiting to be captured cover it)'],
+      });
+    }
+    const amount = body.amount === undefined ? due : positiveAmount(body.amount, order.currency);
+    if (amount.compare(due) > 0) {
+      throw new StoreError('validation_error', 'The request failed validation', {
+        amount: [`amount may be at most the balance due (${due.toString()})`],
+      });
+    }
+    const charge = amount.round().toString();
+    const key = await this.payments.add(manager, order, {
+      methodId: method.id,
+      amount: charge,
+      coversBalance: false,
+      source,
+      metadata: body.metadata,
+    });
+    const outcome = await gatewayCall(() => gateway.authorize(charge, order.currency, source));
+    let refusal: PaymentRefused | null = null;
+    switch (outcome.kind) {
+      case 'captured':
+      case 'pending':
+        await this.payments.transition(manager, order, {
+          paymentId: key,
+          to: outcome.kind === 'captured' ? 'completed' : 'pending',
+          reference: outcome.reference,
+        });
+        break;
+      case 'declined':
+        refusal = new PaymentRefused(key, 'declined', outcome.message, outcome.reference);
+        break;
+      case 'error':
+        refusal = new PaymentRefused(key, 'gateway_error', outcome.message);
+        break;
+    }
+    if (refusal) await this.payments.recordRefusal(manager, order, refusal);
+    await this.settlement.settle(change, { lastPaymentFailed: refusal !== null });
+    return { key, refusal };
+  }
+
+  /**
+   * Runs a capture or void at the payment's gateway (none for store credit): the reference it
+   * answers; a refusal is 422 `gateway_error`, and undoes the change.
+   */
+  private async gatewayStep(
+    payment: PaymentFacts,
+    paymentId: string,
+    step: (gateway: PaymentGateway) => Promise<GatewayActionOutcome>,
+  ): Promise<string | null> {
+    if (payment.methodType === 'store_credit') return null;
+    const gateway = this.gateways.for(payment.methodType);
+    const outcome = await gatewayCall(() => step(gateway));
+    if (outcome.kind !== 'done') {
+      throw new StoreError('gateway_error', outcome.message, { payment_id: [paymentId] });
+    }
+    return outcome.reference ?? payment.reference;
+  }
+
+  private async method(manager: EntityManager, storeId: string, publicId: string) {
+    const id = this.ids.decode(ID_PREFIX.paymentMethod, publicId);
+    const method = id
+      ? await manager.findOneBy(PaymentMethod, { id, storeId, active: true })
+      : null;
+    if (!method) {
+      throw new StoreError('record_not_found', 'The payment method does not exist', {
+        payment_method_id: ['does not exist'],
+      });
+    }
+    return method;
+  }
+}
+
+/** 422 `resource_invalid`: the payment's state does not allow the action. */
+export function invalidState(payment: PaymentFacts, rule: string): StoreError {
+  return new StoreError('resource_invalid', `The payment is ${payment.state}: ${rule}`, {
+    state: [`${rule}; this one is ${payment.state}`],
+  });
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { StoreError } from '../../../../common/errors/store-error.js';
+import { ID_PREFIX } from '../../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../../common/ids/public-id.js';
+import { positiveAmount } from '../../../../common/money/decimal-amount.js';
+import { Money } from '../../../../common/money/money.js';
+import { findPage, type Page } from '../../../../common/pagination/page.js';
+import type { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
+import { ModelEvents } from '../../../../events/index.js';
+import type { Principal } from '../../../auth/index.js';
+import { PaymentGateways } from '../../../payments/index.js';
+import { StoreCreditWallet } from '../../../store-credits/index.js';
+import type { StoreContext } from '../../../stores/index.js';
+import { Refund } from '../../entities/refund.entity.js';
+import { OrderChanges } from '../../order-changes.js';
+import { OrderLookup } from '../../order-lookup.js';
+import { gatewayCall } from '../../order-payments.js';
+import { AdminPaymentViews, type PaymentFacts } from './admin-payment-views.js';
+import { invalidState } from './admin-payments.service.js';
+import type { CreateRefundBody } from './dto/payment-action.body.js';
+import { PaymentSettlement } from './payment-settlement.js';
+import { RefundSerializer, type RefundView } from './refund.serializer.js';
+
+/**
+ * Refunds of an order's captured payments. A refund is one change of the order: the gateway gives
+ * the money back (store credit goes back to the customer's credit), the refund is recorded, the
+ * order's payment total and state follow, and `refund.created` and `order.updated` are published.
+ */
+@Injectable()
+export class AdminRefundsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly ids: PublicIdCodec,
+    private readonly lookup: OrderLookup,
+    private readonly changes: OrderChanges,
+    private readonly views: AdminPaymentViews,
+    private readonly gateways: PaymentGateways,
+    private readonly wallet: StoreCreditWallet,
+    private readonly settlement: PaymentSettlement,
+    private readonly serializer: RefundSerializer,
+    private readonly events: ModelEvents,
+  ) {}
+
+  async list(
+    store: StoreContext,
+    orderId: string,
+    query: PaginationQuery,
+  ): Promise<Page<RefundView>> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, orderId));
+    return findPage(
+      query,
+      (window) =>
+        manager.findAndCount(Refund, {
+          where: { orderId: order.id },
+          order: { id: 'ASC' },
+          ...window,
+        }),
+      (refund) => this.serializer.serialize(refund, order.currency),
+    );
+  }
+
+  async show(store: StoreContext, orderId: string, refundId: string): Promise<RefundView> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, orderId));
+    const key = this.ids.decode(ID_PREFIX.refund, refundId);
+    const refund = key ? await manager.findOneBy(Refund, { id: key, orderId: order.id }) : null;
+    if (!refund) throw new StoreError('record_not_found', 'The order has no such refund');
+    return this.serializer.serialize(refund, order.currency);
+  }
+
+  /**
+   * Gives back `amount` of a completed payment: at most what it captured less its earlier refunds
+   * (422 `resource_invalid` otherwise). A gateway refusal is 422 `gateway_error`, a gateway that
+   * does not answer 422 `payment_processing_error`; neither records anything.
+   */
+  create(store: StoreContext, caller: Principal, orderId: string, body: CreateRefundBody) {
+    return this.changes.run(
+      this.lookup.inStore(store.storeId, orderId),
+      body.state_lock_version,
+      async (change) => {
+        const { manager, order } = change;
+        const payment = await this.views.facts(manager, order, body.payment_id, 'payment_id');
+        if (payment.state !== 'completed') {
+          throw invalidState(payment, 'only a completed (captured) payment can be refunded');
+        }
+        const amount = positiveAmount(body.amount, order.currency);
+        const refundable = Money.of(payment.amount, order.currency).minus(payment.refunded);
+        if (amount.compare(refundable) > 0) {
+          throw new StoreError('resource_invalid', 'The refund is more than is left to refund', {
+            amount: [
+              `amount may be at most ${refundable.round().toString()}: what the payment captured less its earlier refunds`,
+            ],
+          });
+        }
+        const transactionId = await this.giveBack(manager, payment, body.payment_id, amount);
+        const refund = await manager.save(
+          manager.create(Refund, {
+            storeId: order.storeId,
+            orderId: order.id,
+            paymentId: payment.id,
+            amount: amount.round().toString(),
+            reason: body.reason?.trim() || null,
+            transactionId,
+            staffUserId: caller.kind === 'staff' ? caller.staffUserId : null,
+            apiKeyId: caller.kind === 'api_key' ? caller.apiKeyId : null,
+          }),
+        );
+        const view = this.serializer.serialize(refund, order.currency);
+        await this.events.publish({ manager, storeId: order.storeId }, 'refund.created', refund, {
+          ...view,
+        });
+        await this.settlement.settle(change);
+        return view;
+      },
+    );
+  }
+
+  /** Returns the money: to the store credit it came from, or through the payment's gateway. */
+  private async giveBack(
+    manager: EntityManager,
+    payment: PaymentFacts,
+    paymentId: string,
+    amount: Money,
+  ): Promise<string | null> {
+    const text = amount.round().toString();
+    if (payment.storeCreditId) {
+      await this.wallet.refund(manager, payment.storeCreditId, text);
+      return null;
+    }
+    if (payment.methodType === 'store_credit')
+      throw new Error('Store credit payment without a credit');
+    const gateway = this.gateways.for(payment.methodType);
+    const outcome = await gatewayCall(() =>
+      gateway.refund(payment.reference, text, amount.currency),
+    );
+    if (outcome.kind !== 'done') {
+      throw new StoreError('gateway_error', outcome.message, { payment_id: [paymentId] });
+    }
+    return outcome.reference;
+  }
+}
