@@ -1,0 +1,314 @@
+import { OptionTypeSchema, OptionValueSchema } from '@spree/sdk/zod';
+import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import {
+  AdminCaller,
+  Ids,
+  issueSecretKey,
+  staffToken,
+  startCustomersTestApp,
+} from '../helpers/customers-fixtures.js';
+import { expectError } from '../helpers/error-envelope.js';
+import { keyOf } from '../helpers/staff-fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+interface StoredEvent {
+  name: string;
+  payload: Record<string, any>;
+}
+
+describe('Admin API: option types', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let other: DemoCredentials;
+  let admin: AdminCaller;
+  let otherAdmin: AdminCaller;
+  let storeKey: string;
+
+  beforeAll(async () => {
+    t = await startCustomersTestApp();
+    shop = await t.seedStore();
+    other = await t.seedStore();
+    admin = new AdminCaller(t, shop);
+    otherAdmin = new AdminCaller(t, other);
+    storeKey = new Ids(t).store(shop);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const eventsOf = async (name: string, id: string): Promise<StoredEvent[]> => {
+    const rows: StoredEvent[] = await t.dataSource.query(
+      `SELECT name, payload FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
+      [storeKey, name],
+    );
+    return rows.filter((row) => row.payload.id === id);
+  };
+  const storedValues = async (typeId: string) =>
+    t.dataSource.query(
+      `SELECT name, label, position, color_code FROM option_values
+       WHERE option_type_id = $1 ORDER BY position, id`,
+      [keyOf(t, ID_PREFIX.optionType, typeId)],
+    );
+  const unique = () => Math.random().toString(36).slice(2, 8);
+  const expectShapes = (body: Record<string, any>) => {
+    expect(OptionTypeSchema.safeParse(body).success).toBe(true);
+    for (const value of body.option_values) {
+      expect(OptionValueSchema.safeParse(value).success).toBe(true);
+    }
+  };
+  const create = async (json: Record<string, unknown>) => {
+    const response = await admin.call('POST', '/option_types', { json });
+    expect(response.status).toBe(201);
+    expectShapes(response.body);
+    return response.body as Record<string, any>;
+  };
+  const demoType = async (name: string) => {
+    const list = await admin.call('GET', '/option_types?limit=100');
+    return list.body.data.find((type: any) => type.name === name);
+  };
+
+  it('creates an option type with its values, publishing option_type.created', async () => {
+    const name = `material-${unique()}`;
+    const created = await create({
+      name,
+      presentation: 'Material',
+      position: 3,
+      kind: 'buttons',
+      option_values: [
+        { name: 'cotton', presentation: 'Cotton' },
+        { name: 'wool', label: 'Wool', position: 0, color_code: '#AABBCC' },
+      ],
+    });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^opt_/),
+      name,
+      label: 'Material',
+      position: 3,
+      kind: 'buttons',
+      option_values: [
+        expect.objectContaining({ name: 'cotton', label: 'Cotton', position: 0 }),
+        {
+          id: expect.stringMatching(/^optval_/),
+          option_type_id: created.id,
+          name: 'wool',
+          label: 'Wool',
+          position: 0,
+          color_code: '#AABBCC',
+          option_type_name: name,
+          option_type_label: 'Material',
+          image_url: null,
+        },
+      ],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(await storedValues(created.id)).toEqual([
+      { name: 'cotton', label: 'Cotton', position: 0, color_code: null },
+      { name: 'wool', label: 'Wool', position: 0, color_code: '#AABBCC' },
+    ]);
+    const [event] = await eventsOf('option_type.created', created.id);
+    expect(event.payload).toEqual(created);
+    expect((await admin.call('GET', `/option_types/${created.id}`)).body).toEqual(created);
+  });
+
+  it('replaces the values list on update: kept by id or name, added, removed', async () => {
+    const created = await create({
+      name: `fit-${unique()}`,
+      label: 'Fit',
+      option_values: [
+        { name: 'slim', label: 'Slim' },
+        { name: 'regular', label: 'Regular' },
+        { name: 'loose', label: 'Loose' },
+      ],
+    });
+    const [slim, regular] = created.option_values;
+    const updated = await admin.call('PATCH', `/option_types/${created.id}`, {
+      json: {
+        label: 'Cut',
+        option_values: [
+          { id: regular.id, name: 'slim', label: 'Slim now' },
+          { id: slim.id, name: 'regular' },
+          { name: 'relaxed', label: 'Relaxed' },
+        ],
+      },
+    });
+    expect(updated.status).toBe(200);
+    expectShapes(updated.body);
+    expect(updated.body.label).toBe('Cut');
+    expect(
+      updated.body.option_values.map((value: any) => [value.id, value.name, value.label]),
+    ).toEqual([
+      [regular.id, 'slim', 'Slim now'],
+      [slim.id, 'regular', 'Slim'],
+      [expect.stringMatching(/^optval_/), 'relaxed', 'Relaxed'],
+    ]);
+    expect(await storedValues(created.id)).toEqual([
+      { name: 'slim', label: 'Slim now', position: 0, color_code: null },
+      { name: 'regular', label: 'Slim', position: 1, color_code: null },
+      { name: 'relaxed', label: 'Relaxed', position: 2, color_code: null },
+    ]);
+    const [event] = await eventsOf('option_type.updated', created.id);
+    expect(event.payload).toEqual(updated.body);
+
+    // Without option_values the values stay.
+    const renamed = await admin.call('PATCH', `/option_types/${created.id}`, {
+      json: { name: `cut-${unique()}` },
+    });
+    expect(renamed.body.option_values).toEqual(
+      updated.body.option_values.map((value: any) => ({
+        ...value,
+        option_type_name: renamed.body.name,
+      })),
+    );
+  });
+
+  it('refuses to delete values or types that variants have: 422 resource_invalid', async () => {
+    const size = await demoType('size');
+    const [small, ...rest] = size.option_values;
+    const details = expectError(
+      await admin.call('PATCH', `/option_types/${size.id}`, {
+        json: { option_values: rest.map((value: any) => ({ id: value.id, name: value.name })) },
+      }),
+      422,
+      'resource_invalid',
+    );
+    expect(details).toEqual({
+      option_values: [
+        expect.stringMatching(new RegExp(`^s \\(${small.id}\\) is used by \\d+ variants$`)),
+      ],
+    });
+    expect((await storedValues(size.id)).length).toBe(size.option_values.length);
+    expectError(await admin.call('DELETE', `/option_types/${size.id}`), 422, 'resource_invalid');
+    expect((await admin.call('GET', `/option_types/${size.id}`)).status).toBe(200);
+  });
+
+  it('deletes an unused option type with its values, publishing option_type.deleted', async () => {
+    const created = await create({
+      name: `finish-${unique()}`,
+      option_values: [{ name: 'matte' }],
+    });
+    expect(created.label).toBe(created.name);
+    expect((await admin.call('DELETE', `/option_types/${created.id}`)).status).toBe(204);
+    expect(await storedValues(created.id)).toEqual([]);
+    expect(
+      await t.dataSource.query('SELECT 1 FROM option_types WHERE id = $1', [
+        keyOf(t, ID_PREFIX.optionType, created.id),
+      ]),
+    ).toEqual([]);
+    const [event] = await eventsOf('option_type.deleted', created.id);
+    expect(event.payload).toEqual(created);
+    expectError(await admin.call('GET', `/option_types/${created.id}`), 404, 'record_not_found');
+  });
+
+  it('validates bodies: 422 validation_error naming the field, resource_invalid for a taken name', async () => {
+    const missing = expectError(
+      await admin.call('POST', '/option_types', { json: { kind: 'wheel' } }),
+      422,
+      'validation_error',
+    );
+    expect(Object.keys(missing!).sort()).toEqual(['kind', 'name']);
+    const nested = expectError(
+      await admin.call('POST', '/option_types', {
+        json: { name: 'x', option_values: [{ label: 'No name', color_code: 'blue' }] },
+      }),
+      422,
+      'validation_error',
+    );
+    expect(Object.keys(nested!).join(' ')).toMatch(/option_values/);
+    expect(
+      expectError(
+        await admin.call('POST', '/option_types', {
+          json: { name: `dup-${unique()}`, option_values: [{ name: 'a' }, { name: 'a' }] },
+        }),
+        422,
+        'validation_error',
+      ),
+    ).toHaveProperty('option_values');
+    expect(
+      expectError(
+        await admin.call('POST', '/option_types', { json: { name: 'size' } }),
+        422,
+        'resource_invalid',
+      ),
+    ).toEqual({ name: ['size is already taken'] });
+    const color = await demoType('color');
+    const otherColor = await new AdminCaller(t, other)
+      .call('GET', '/option_types?limit=100')
+      .then((list) => list.body.data.find((type: any) => type.name === 'color'));
+    expect(
+      expectError(
+        await admin.call('PATCH', `/option_types/${color.id}`, {
+          json: { option_values: [{ id: otherColor.option_values[0].id, name: 'black' }] },
+        }),
+        422,
+        'validation_error',
+      ),
+    ).toHaveProperty(['option_values[0].id']);
+  });
+
+  it('lists option types paginated by position', async () => {
+    const list = await admin.call('GET', '/option_types?limit=1');
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toMatchObject({ limit: 1, page: 1 });
+    expect(list.body.meta.count).toBeGreaterThanOrEqual(2);
+    expect(list.body.data).toHaveLength(1);
+    expectShapes(list.body.data[0]);
+  });
+
+  it('answers another store’s option type with 404', async () => {
+    const size = await demoType('size');
+    expectError(await otherAdmin.call('GET', `/option_types/${size.id}`), 404, 'record_not_found');
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      expectError(
+        await otherAdmin.call(method, `/option_types/${size.id}`, { json: { label: 'Mine' } }),
+        404,
+        'record_not_found',
+      );
+    }
+    expect((await admin.call('GET', `/option_types/${size.id}`)).body.label).toBe('Size');
+  });
+
+  it('needs read_products to read and write_products to change, for keys and staff alike', async () => {
+    const size = await demoType('size');
+    const noProducts = await issueSecretKey(t, shop, ['read_orders']);
+    expect(
+      expectError(
+        await admin.call('GET', '/option_types', { headers: { 'x-store-api-key': noProducts } }),
+        403,
+        'access_denied',
+      ),
+    ).toEqual({ required_scope: 'read_products' });
+    const readOnly = await issueSecretKey(t, shop, ['read_products']);
+    for (const [method, path] of [
+      ['POST', '/option_types'],
+      ['PATCH', `/option_types/${size.id}`],
+      ['DELETE', `/option_types/${size.id}`],
+    ] as const) {
+      expect(
+        expectError(
+          await admin.call(method, path, {
+            json: { name: 'x' },
+            headers: { 'x-store-api-key': readOnly },
+          }),
+          403,
+          'access_denied',
+        ),
+      ).toEqual({ required_scope: 'write_products' });
+    }
+    const staff = await staffToken(t, shop, ['read_products']);
+    expect(
+      (await admin.call('GET', '/option_types', { headers: { authorization: `Bearer ${staff}` } }))
+        .status,
+    ).toBe(200);
+    expect(
+      expectError(
+        await admin.call('POST', '/option_types', {
+          json: { name: 'x' },
+          headers: { authorization: `Bearer ${staff}` },
+        }),
+        403,
+        'access_denied',
+      ),
+    ).toEqual({ required_scope: 'write_products' });
+  });
+});
