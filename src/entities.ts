@@ -14,6 +14,7 @@ import { ProductCategory } from './modules/catalog/index.js';
 import { VariantOptionValue } from './modules/catalog/index.js';
 import { Country } from './modules/geography/index.js';
 import { Zone } from './modules/geography/index.js';
+import { State } from './modules/geography/index.js';
 import { Address } from './modules/customers/index.js';
 import { Customer } from './modules/customers/index.js';
 import { PasswordReset } from './modules/customers/index.js';
@@ -45,6 +46,7 @@ export const ENTITIES = [
   Store,
   Country,
   Zone,
+  State,
   Product,
   Variant,
   Price,

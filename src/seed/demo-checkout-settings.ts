@@ -17,11 +17,11 @@ export async function seedCheckoutSettings(
   storeId: string,
   zones: { us: Zone; eu: Zone },
 ): Promise<void> {
-  await manager.insert(DeliveryMethod, [
+  await manager.save(DeliveryMethod, [
     {
       storeId,
       name: 'Standard',
-      zoneId: zones.us.id,
+      zones: [zones.us],
       calculator: 'free_over_amount',
       currency: 'USD',
       amount: '5.00',
@@ -31,7 +31,7 @@ export async function seedCheckoutSettings(
     {
       storeId,
       name: 'Express',
-      zoneId: zones.us.id,
+      zones: [zones.us],
       calculator: 'per_item',
       currency: 'USD',
       amount: '2.50',
@@ -40,7 +40,7 @@ export async function seedCheckoutSettings(
     {
       storeId,
       name: 'EU Standard',
-      zoneId: zones.eu.id,
+      zones: [zones.eu],
       calculator: 'flat_rate',
       currency: 'EUR',
       amount: '6.00',
@@ -50,7 +50,7 @@ export async function seedCheckoutSettings(
     {
       storeId,
       name: 'International',
-      zoneId: zones.eu.id,
+      zones: [zones.eu],
       calculator: 'flat_rate',
       currency: 'USD',
       amount: '15.00',

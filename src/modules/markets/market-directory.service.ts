@@ -28,7 +28,9 @@ export class MarketDirectoryService {
     const zones: SellingZone[] = await manager.query(
       `SELECT z.id::text AS id, z.name, z.country_isos::text[] AS "countryIsos",
               ARRAY(SELECT dm.currency::text FROM delivery_methods dm
-                    WHERE dm.zone_id = z.id AND dm.store_id = z.store_id AND dm.active
+                    WHERE dm.id IN (SELECT dmz.delivery_method_id FROM delivery_method_zones dmz
+                                    WHERE dmz.zone_id = z.id)
+                      AND dm.store_id = z.store_id AND dm.active
                     ORDER BY dm.position, dm.id) AS "deliveryCurrencies",
               EXISTS (SELECT 1 FROM tax_rates tr
                       WHERE tr.zone_id = z.id AND tr.store_id = z.store_id) AS taxed,

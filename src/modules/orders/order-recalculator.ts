@@ -20,6 +20,12 @@ interface LineRow {
   promo_total: string;
 }
 
+/** Where an address is, as zones see it: its country and its state as written. */
+interface AddressPlace {
+  country: string;
+  state: string | null;
+}
+
 /**
  * Brings an order back in line after any change: plans shipments and rates, recomputes taxes and
  * every total with the one totals function, and (for a cart) advances the checkout state as far
@@ -43,9 +49,9 @@ export class OrderRecalculator {
     );
     const countries = await this.countries(manager, order.shipAddressId, order.billAddressId);
     const shipments = await this.planShipments(manager, order, lines, countries.ship);
-    const taxCountry = countries.ship ?? countries.bill;
-    const rates = taxCountry
-      ? await this.taxRates.forCountry(manager, order.storeId, taxCountry)
+    const taxPlace = countries.ship ?? countries.bill;
+    const rates = taxPlace
+      ? await this.taxRates.forCountry(manager, order.storeId, taxPlace.country, taxPlace.state)
       : [];
     const totals = computeOrderTotals({
       currency: order.currency,
@@ -123,9 +129,9 @@ export class OrderRecalculator {
     manager: EntityManager,
     order: OrderChange['order'],
     lines: LineRow[],
-    shipCountry: string | null,
+    shipPlace: AddressPlace | null,
   ): Promise<PlannedShipment[]> {
-    if (lines.length === 0 || shipCountry === null) {
+    if (lines.length === 0 || shipPlace === null) {
       // Shipments exist only once a shipping address does.
       if (order.shipAddressId !== null) await this.planner.clear(manager, order.id);
       return [];
@@ -136,7 +142,8 @@ export class OrderRecalculator {
         orderId: order.id,
         storeId: order.storeId,
         currency: order.currency,
-        countryIso: shipCountry,
+        countryIso: shipPlace.country,
+        stateName: shipPlace.state,
       },
       lines.map((line) => ({
         id: line.id,
@@ -151,15 +158,19 @@ export class OrderRecalculator {
     manager: EntityManager,
     shipAddressId: string | null,
     billAddressId: string | null,
-  ): Promise<{ ship: string | null; bill: string | null }> {
+  ): Promise<{ ship: AddressPlace | null; bill: AddressPlace | null }> {
     const ids = [shipAddressId, billAddressId].filter((id): id is string => id !== null);
     if (ids.length === 0) return { ship: null, bill: null };
-    const rows: { id: string; country_iso: string }[] = await manager.query(
-      'SELECT id::text AS id, country_iso FROM addresses WHERE id = ANY($1::bigint[])',
+    const rows: { id: string; country: string; state: string | null }[] = await manager.query(
+      `SELECT id::text AS id, country_iso AS country, state_name AS state
+       FROM addresses WHERE id = ANY($1::bigint[])`,
       [ids],
     );
-    const countryOf = (id: string | null) => rows.find((row) => row.id === id)?.country_iso ?? null;
-    return { ship: countryOf(shipAddressId), bill: countryOf(billAddressId) };
+    const placeOf = (id: string | null) => {
+      const row = rows.find((candidate) => candidate.id === id);
+      return row ? { country: row.country, state: row.state } : null;
+    };
+    return { ship: placeOf(shipAddressId), bill: placeOf(billAddressId) };
   }
 
   private async facts(

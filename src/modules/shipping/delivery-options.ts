@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { zoneCovers } from '../geography/index.js';
 import type { DeliveryCalculator } from './delivery-method.entity.js';
 
-/** Where an order ships: which methods serve it depends on the country and the currency. */
+/** Where an order ships: which methods serve it depends on the place and the currency. */
 export interface ShippingDestination {
   storeId: string;
   currency: string;
   countryIso: string;
+  /** The address's state as written (abbreviation or name); state zones match on it. */
+  stateName?: string | null;
 }
 
 /** A delivery method that serves a destination, with what its calculator needs. */
@@ -18,7 +21,10 @@ export interface DeliveryOption {
   taxCategory: string | null;
 }
 
-/** The active delivery methods of a store that ship to a destination, in the store's order. */
+/**
+ * The active delivery methods of a store offered to storefront carts (not `back_end`) that ship
+ * to a destination through any of their zones, in the store's order.
+ */
 @Injectable()
 export class DeliveryOptions {
   async serving(
@@ -28,10 +34,17 @@ export class DeliveryOptions {
     return manager.query(
       `SELECT dm.id::text AS id, dm.calculator, dm.amount::text AS amount,
               dm.minimum_amount::text AS "minimumAmount", dm.tax_category AS "taxCategory"
-       FROM delivery_methods dm JOIN zones z ON z.id = dm.zone_id
-       WHERE dm.store_id = $1 AND dm.active AND dm.currency = $2 AND $3 = ANY(z.country_isos)
+       FROM delivery_methods dm
+       WHERE dm.store_id = $1 AND dm.active AND dm.display_on <> 'back_end' AND dm.currency = $2
+         AND EXISTS (SELECT 1 FROM delivery_method_zones dmz JOIN zones z ON z.id = dmz.zone_id
+                     WHERE dmz.delivery_method_id = dm.id AND ${zoneCovers('z', '$3', '$4')})
        ORDER BY dm.position, dm.id`,
-      [destination.storeId, destination.currency, destination.countryIso],
+      [
+        destination.storeId,
+        destination.currency,
+        destination.countryIso,
+        destination.stateName ?? null,
+      ],
     );
   }
 }

@@ -38,4 +38,12 @@ export class Store extends TimestampedEntity {
   /** Where operational alerts (an endpoint disabled, a new order) are e-mailed. */
   @Column({ name: 'staff_notification_address', type: 'text', nullable: true })
   staffNotificationAddress: string | null;
+
+  /** Where shoppers write for help (Spree's `customer_support_email`). */
+  @Column({ name: 'customer_support_email', type: 'text', nullable: true })
+  customerSupportEmail: string | null;
+
+  /** The country addresses default to (ISO 3166-1 alpha-2), if any. */
+  @Column({ name: 'default_country_iso', type: 'char', length: 2, nullable: true })
+  defaultCountryIso: string | null;
 }

@@ -17,7 +17,7 @@ import { Zone } from '../zone.entity.js';
 import type { CreateZoneBody, UpdateZoneBody } from './zone.body.js';
 import { type SerializedZone, ZoneSerializer } from './zone.serializer.js';
 
-/** A store's zones: the countries its tax rates and delivery methods apply to. */
+/** A store's zones: the countries or states its tax rates and delivery methods apply to. */
 @Injectable()
 export class ZonesService {
   constructor(
@@ -55,13 +55,13 @@ export class ZonesService {
 
   create(store: StoreContext, body: CreateZoneBody): Promise<SerializedZone> {
     return this.changes.run(store.storeId, async (manager) => {
-      await this.assertValid(manager, store.storeId, body);
+      await this.assertNameFree(manager, store.storeId, body.name);
       const zone = await manager.save(
         manager.create(Zone, {
           storeId: store.storeId,
           name: body.name,
           description: body.description ?? null,
-          countryIsos: body.countries,
+          ...(await this.membersOf(manager, body)),
         }),
       );
       await this.events.created({ manager, storeId: store.storeId }, 'zone', zone);
@@ -72,11 +72,13 @@ export class ZonesService {
   update(store: StoreContext, publicId: string, body: UpdateZoneBody): Promise<SerializedZone> {
     return this.changes.run(store.storeId, async (manager) => {
       const zone = await this.find(manager, store, publicId, true);
-      await this.assertValid(manager, store.storeId, body, zone.id);
+      if (body.name !== undefined)
+        await this.assertNameFree(manager, store.storeId, body.name, zone.id);
+      const membersSent = [body.kind, body.countries, body.states].some((v) => v !== undefined);
       const changes = {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.description === undefined ? {} : { description: body.description }),
-        ...(body.countries === undefined ? {} : { countryIsos: body.countries }),
+        ...(membersSent ? await this.membersOf(manager, body, zone) : {}),
       };
       if (Object.keys(changes).length === 0) return this.serializer.serialize(zone);
       await manager.update(Zone, { id: zone.id }, changes);
@@ -92,7 +94,7 @@ export class ZonesService {
       const zone = await this.find(manager, store, publicId, true);
       const [uses] = (await manager.query(
         `SELECT (SELECT count(*) FROM tax_rates WHERE zone_id = $1)::int AS tax_rates,
-                (SELECT count(*) FROM delivery_methods WHERE zone_id = $1)::int AS delivery_methods`,
+                (SELECT count(*) FROM delivery_method_zones WHERE zone_id = $1)::int AS delivery_methods`,
         [zone.id],
       )) as Record<string, number>[];
       if (uses.tax_rates + uses.delivery_methods > 0) throw stillInUse('zone', uses);
@@ -101,26 +103,61 @@ export class ZonesService {
     });
   }
 
-  private async assertValid(
+  private async assertNameFree(
     manager: EntityManager,
     storeId: string,
-    body: UpdateZoneBody,
+    name: string,
     exceptId?: string,
   ): Promise<void> {
-    if (body.name !== undefined) {
-      const where = { storeId, name: body.name, ...(exceptId ? { id: Not(exceptId) } : {}) };
-      if (await manager.exists(Zone, { where }))
-        throw fieldInvalid('name', 'has already been taken');
+    const where = { storeId, name, ...(exceptId ? { id: Not(exceptId) } : {}) };
+    if (await manager.exists(Zone, { where })) throw fieldInvalid('name', 'has already been taken');
+  }
+
+  /**
+   * The kind and members a zone gets from a body (over `current` on a change): a country zone
+   * lists known countries; a state zone lists known states, its countries following them.
+   */
+  private async membersOf(
+    manager: EntityManager,
+    body: UpdateZoneBody,
+    current?: Zone,
+  ): Promise<Pick<Zone, 'kind' | 'countryIsos' | 'stateCodes'>> {
+    const kind = body.kind ?? current?.kind ?? 'country';
+    const kindChanged = current !== undefined && kind !== current.kind;
+    if (kind === 'country') {
+      if (body.states !== undefined)
+        throw fieldInvalid('states', 'only a zone of kind state lists states');
+      const countries = body.countries ?? (kindChanged ? undefined : current?.countryIsos);
+      if (!countries) throw fieldInvalid('countries', 'are required by a zone of kind country');
+      await this.assertCountriesKnown(manager, countries);
+      return { kind, countryIsos: countries, stateCodes: [] };
     }
-    if (body.countries) {
-      const known: { iso: string }[] = await manager.query(
-        `SELECT iso FROM countries WHERE iso = ANY($1::text[])`,
-        [body.countries],
-      );
-      const unknown = body.countries.filter((iso) => !known.some((row) => row.iso === iso));
-      if (unknown.length > 0)
-        throw fieldInvalid('countries', `unknown countries: ${unknown.join(', ')}`);
-    }
+    if (body.countries !== undefined)
+      throw fieldInvalid('countries', 'a zone of kind state lists states; send states');
+    const states = body.states ?? (kindChanged ? undefined : current?.stateCodes);
+    if (!states) throw fieldInvalid('states', 'are required by a zone of kind state');
+    const known: { code: string }[] = await manager.query(
+      `SELECT country_iso || '-' || abbr AS code FROM states
+       WHERE country_iso || '-' || abbr = ANY($1::text[])`,
+      [states],
+    );
+    const unknown = states.filter((code) => !known.some((row) => row.code === code));
+    if (unknown.length > 0) throw fieldInvalid('states', `unknown states: ${unknown.join(', ')}`);
+    return {
+      kind,
+      countryIsos: [...new Set(states.map((code) => code.slice(0, 2)))],
+      stateCodes: states,
+    };
+  }
+
+  private async assertCountriesKnown(manager: EntityManager, countries: string[]): Promise<void> {
+    const known: { iso: string }[] = await manager.query(
+      `SELECT iso FROM countries WHERE iso = ANY($1::text[])`,
+      [countries],
+    );
+    const unknown = countries.filter((iso) => !known.some((row) => row.iso === iso));
+    if (unknown.length > 0)
+      throw fieldInvalid('countries', `unknown countries: ${unknown.join(', ')}`);
   }
 
   private find(manager: EntityManager, store: StoreContext, publicId: string, lock = false) {

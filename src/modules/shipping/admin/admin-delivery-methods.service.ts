@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, Not } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
@@ -23,7 +23,7 @@ import { deliveryPricingOf } from './delivery-pricing-input.js';
 type SerializedDeliveryMethod = ReturnType<DeliveryMethodSerializer['serialize']>;
 const MODEL = 'delivery_method';
 
-/** A store's delivery methods; carts see new rates at their next shipping step. */
+/** A store's delivery methods; carts see new rates at their next recalculation. */
 @Injectable()
 export class AdminDeliveryMethodsService {
   constructor(
@@ -41,6 +41,7 @@ export class AdminDeliveryMethodsService {
       (window) =>
         this.dataSource.manager.findAndCount(DeliveryMethod, {
           where: { storeId: store.storeId },
+          relations: { zones: true },
           order: { position: 'ASC', id: 'ASC' },
           ...window,
         }),
@@ -49,14 +50,16 @@ export class AdminDeliveryMethodsService {
   }
 
   async show(store: StoreContext, publicId: string): Promise<SerializedDeliveryMethod> {
-    return this.serializer.serialize(await this.find(this.dataSource.manager, store, publicId));
+    const { manager } = this.dataSource;
+    const method = await this.find(manager, store, publicId);
+    return this.serializer.serialize(await this.withZones(manager, method.id));
   }
 
   create(store: StoreContext, body: CreateDeliveryMethodBody): Promise<SerializedDeliveryMethod> {
     return this.changes.run(store.storeId, async (manager) => {
       const method = manager.create(DeliveryMethod, { storeId: store.storeId });
       await this.apply(manager, store, method, body);
-      const saved = await manager.save(method);
+      const saved = await this.withZones(manager, (await manager.save(method)).id);
       await this.events.created({ manager, storeId: store.storeId }, MODEL, saved);
       return this.serializer.serialize(saved);
     });
@@ -70,7 +73,7 @@ export class AdminDeliveryMethodsService {
     return this.changes.run(store.storeId, async (manager) => {
       const method = await this.find(manager, store, publicId, true);
       await this.apply(manager, store, method, body);
-      const saved = await manager.save(method);
+      const saved = await this.withZones(manager, (await manager.save(method)).id);
       await this.events.updated({ manager, storeId: store.storeId }, MODEL, saved);
       return this.serializer.serialize(saved);
     });
@@ -85,7 +88,8 @@ export class AdminDeliveryMethodsService {
         [method.id],
       )) as { delivery_rates: number }[];
       if (delivery_rates > 0) throw stillInUse('delivery method', { delivery_rates });
-      await this.events.deleted({ manager, storeId: store.storeId }, MODEL, method);
+      const payload = await this.withZones(manager, method.id);
+      await this.events.deleted({ manager, storeId: store.storeId }, MODEL, payload);
       await manager.delete(DeliveryMethod, { id: method.id });
     });
   }
@@ -109,17 +113,47 @@ export class AdminDeliveryMethodsService {
         },
         currency,
       );
-    if (body.zone_ids !== undefined)
-      method.zoneId = (
-        await this.zones.resolve(manager, store.storeId, body.zone_ids[0], 'zone_ids')
-      ).id;
     if (body.calculator !== undefined)
       Object.assign(method, deliveryPricingOf(body.calculator, currency));
+    if (body.currency !== undefined && !store.supportedCurrencies.includes(currency))
+      throw fieldInvalid('currency', `${currency} is not a supported currency of the store`);
+    if (body.zone_ids !== undefined) method.zones = await this.zonesOf(manager, store, body);
+    if (body.code !== undefined && body.code !== null)
+      await this.assertCodeFree(manager, store.storeId, body.code, method.id);
+    if (body.code !== undefined) method.code = body.code;
     if (body.name !== undefined) method.name = body.name;
     if (body.tax_category !== undefined) method.taxCategory = body.tax_category;
+    if (body.display_on !== undefined) method.displayOn = body.display_on;
     if (body.active !== undefined) method.active = body.active;
     if (body.position !== undefined) method.position = body.position;
     method.currency = currency;
+  }
+
+  private async zonesOf(
+    manager: EntityManager,
+    store: StoreContext,
+    body: { zone_ids?: string[] },
+  ) {
+    const zones = [];
+    for (const [index, zoneId] of (body.zone_ids ?? []).entries())
+      zones.push(await this.zones.resolve(manager, store.storeId, zoneId, 'zone_ids'));
+    return zones;
+  }
+
+  private async assertCodeFree(
+    manager: EntityManager,
+    storeId: string,
+    code: string,
+    exceptId: string | undefined,
+  ): Promise<void> {
+    const where = { storeId, code, ...(exceptId ? { id: Not(exceptId) } : {}) };
+    if (await manager.exists(DeliveryMethod, { where }))
+      throw fieldInvalid('code', 'has already been taken');
+  }
+
+  /** The method with its zones, as the serializer shows it. */
+  private withZones(manager: EntityManager, id: string): Promise<DeliveryMethod> {
+    return manager.findOneOrFail(DeliveryMethod, { where: { id }, relations: { zones: true } });
   }
 
   private find(manager: EntityManager, store: StoreContext, publicId: string, lock = false) {

@@ -1,8 +1,10 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsObject,
   IsString,
@@ -18,9 +20,28 @@ import {
   OneOfField,
   PositionField,
 } from '../../../common/dto/settings-fields.js';
-import { DELIVERY_CALCULATORS, type DeliveryCalculator } from '../delivery-method.entity.js';
+import {
+  DELIVERY_CALCULATORS,
+  DELIVERY_DISPLAY_ON,
+  type DeliveryCalculator,
+  type DeliveryDisplayOn,
+} from '../delivery-method.entity.js';
 
 const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+const ZoneIds = () =>
+  applyDecorators(
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(50),
+    ArrayUnique({ message: 'zone_ids must not repeat a zone' }),
+    IsString({ each: true }),
+    MaxLength(100, { each: true }),
+  );
+const CurrencyCode = () =>
+  applyDecorators(
+    IsString(),
+    Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code' }),
+  );
 
 export class CalculatorBody {
   @OneOfField(DELIVERY_CALCULATORS, { required: true })
@@ -35,22 +56,20 @@ export class CalculatorBody {
   minimum_amount?: string | number;
 }
 
-export class UpdateDeliveryMethodBody {
-  @NameField()
-  name?: string;
-
+/** The settings of a method that are optional both on create and on change. */
+class DeliveryMethodSettingsBody {
   @ApiPropertyOptional({
-    type: [String],
-    example: ['zone_8fK2mQ9xLp'],
-    description: 'The zone the method ships to (one zone per method)',
+    type: 'string',
+    nullable: true,
+    example: 'UPS_GROUND',
+    description: 'A code for integrations, unique in the store',
   })
-  @whenSent()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(1, { message: 'zone_ids must name exactly one zone' })
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
-  zone_ids?: string[];
+  @ValidateIf((_: object, value: unknown) => value !== undefined && value !== null)
+  @IsString()
+  @Matches(/^[A-Za-z0-9_.-]{1,100}$/, {
+    message: 'code must be 1 to 100 letters, digits, dots, dashes or underscores',
+  })
+  code?: string | null;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, example: 'default' })
   @ValidateIf((_: object, value: unknown) => value !== undefined && value !== null)
@@ -58,18 +77,10 @@ export class UpdateDeliveryMethodBody {
   @Matches(/^[a-z0-9_-]{1,50}$/, { message: 'tax_category must be a lower-case code' })
   tax_category?: string | null;
 
-  @ApiPropertyOptional({ type: CalculatorBody })
-  @whenSent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => CalculatorBody)
-  calculator?: CalculatorBody;
-
-  @ApiPropertyOptional({ example: 'USD' })
-  @whenSent()
-  @IsString()
-  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code' })
-  currency?: string;
+  @OneOfField(DELIVERY_DISPLAY_ON, {
+    description: 'both (the default) or front_end: offered to carts; back_end: never to carts',
+  })
+  display_on?: DeliveryDisplayOn;
 
   @FlagField()
   active?: boolean;
@@ -78,26 +89,53 @@ export class UpdateDeliveryMethodBody {
   position?: number;
 }
 
-export class CreateDeliveryMethodBody extends UpdateDeliveryMethodBody {
-  @NameField({ required: true })
-  declare name: string;
+/** What `PATCH /delivery_methods/:id` changes; only the fields sent. */
+export class UpdateDeliveryMethodBody extends DeliveryMethodSettingsBody {
+  @NameField()
+  name?: string;
 
-  @ApiProperty({ type: [String], example: ['zone_8fK2mQ9xLp'] })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(1, { message: 'zone_ids must name exactly one zone' })
-  @IsString({ each: true })
-  @MaxLength(100, { each: true })
-  declare zone_ids: string[];
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['zone_8fK2mQ9xLp'],
+    description: 'The zones the method ships to (an address in any of them)',
+  })
+  @whenSent()
+  @ZoneIds()
+  zone_ids?: string[];
+
+  @ApiPropertyOptional({ type: CalculatorBody })
+  @whenSent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CalculatorBody)
+  calculator?: CalculatorBody;
+
+  @ApiPropertyOptional({ example: 'USD', description: 'One of the store’s supported currencies' })
+  @whenSent()
+  @CurrencyCode()
+  currency?: string;
+}
+
+/** `POST /delivery_methods`: name, zones, calculator and currency are required. */
+export class CreateDeliveryMethodBody extends DeliveryMethodSettingsBody {
+  @NameField({ required: true })
+  name: string;
+
+  @ApiProperty({
+    type: [String],
+    example: ['zone_8fK2mQ9xLp'],
+    description: 'The zones the method ships to (an address in any of them)',
+  })
+  @ZoneIds()
+  zone_ids: string[];
 
   @ApiProperty({ type: CalculatorBody })
   @IsObject()
   @ValidateNested()
   @Type(() => CalculatorBody)
-  declare calculator: CalculatorBody;
+  calculator: CalculatorBody;
 
-  @ApiProperty({ example: 'USD' })
-  @IsString()
-  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code' })
-  declare currency: string;
+  @ApiProperty({ example: 'USD', description: 'One of the store’s supported currencies' })
+  @CurrencyCode()
+  currency: string;
 }

@@ -5,17 +5,24 @@ import { amountFields } from '../../../common/money/amount-fields.js';
 import { Money } from '../../../common/money/money.js';
 import type { DeliveryMethod } from '../delivery-method.entity.js';
 
-/** A delivery method as the Admin API and `delivery_method.*` events show it. */
+/**
+ * A delivery method as the Admin API and `delivery_method.*` events show it: Spree's
+ * `{id, name, code}` with the admin's settings beside them. `zones` must be loaded.
+ */
 @Injectable()
 export class DeliveryMethodSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
 
   serialize(method: DeliveryMethod) {
     const currency = method.currency.trim();
+    const zoneIds = (method.zones ?? [])
+      .map((zone) => BigInt(zone.id))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return {
       id: this.ids.encode(ID_PREFIX.deliveryMethod, method.id),
       name: method.name,
-      zone_ids: [this.ids.encode(ID_PREFIX.zone, method.zoneId)],
+      code: method.code,
+      zone_ids: zoneIds.map((id) => this.ids.encode(ID_PREFIX.zone, id.toString())),
       tax_category: method.taxCategory,
       currency,
       calculator: {
@@ -25,6 +32,7 @@ export class DeliveryMethodSerializer {
           ? { minimum_amount: null, display_minimum_amount: null }
           : amountFields('minimum_amount', Money.of(method.minimumAmount, currency))),
       },
+      display_on: method.displayOn,
       active: method.active,
       position: method.position,
       created_at: method.createdAt.toISOString(),

@@ -89,9 +89,40 @@ export class UpdateStoreBody {
   @MaxLength(254)
   mail_from_address?: string | null;
 
-  @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'email',
+    nullable: true,
+    description: 'Where staff alerts (a new order, a disabled webhook endpoint) are e-mailed',
+  })
   @whenSentNotNull()
   @IsEmail({}, { message: 'staff_notification_address must be an email address' })
   @MaxLength(254)
   staff_notification_address?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'email',
+    nullable: true,
+    description: 'Spree’s name of staff_notification_address; send one of the two',
+  })
+  @whenSentNotNull()
+  @IsEmail({}, { message: 'new_order_notifications_email must be an email address' })
+  @MaxLength(254)
+  new_order_notifications_email?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
+  @whenSentNotNull()
+  @IsEmail({}, { message: 'customer_support_email must be an email address' })
+  @MaxLength(254)
+  customer_support_email?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'US' })
+  @whenSentNotNull()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @IsString()
+  @Matches(/^[A-Z]{2}$/, { message: 'default_country_iso must be an ISO 3166-1 alpha-2 code' })
+  default_country_iso?: string | null;
 }

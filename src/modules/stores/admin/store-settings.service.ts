@@ -5,6 +5,7 @@ import { fieldInvalid } from '../../../common/records/store-records.js';
 import { ModelEvents } from '../../../events/index.js';
 import { StoreSettingsChanges } from '../../../platform/cache/index.js';
 import type { StoreContext } from '../store-context.js';
+import { Country } from '../../geography/country.entity.js';
 import { Store } from '../store.entity.js';
 import type { UpdateStoreBody } from './store-settings.body.js';
 import { type SerializedStore, StoreSerializer } from './store.serializer.js';
@@ -31,6 +32,7 @@ export class StoreSettingsService {
         lock: { mode: 'pessimistic_write' },
       });
       const changes = storeChanges(body);
+      if (changes.defaultCountryIso) await assertCountryKnown(manager, changes.defaultCountryIso);
       const supported = changes.supportedCurrencies ?? store.supportedCurrencies;
       const defaultCurrency = changes.defaultCurrency ?? store.defaultCurrency.trim();
       if (!supported.includes(defaultCurrency)) {
@@ -64,6 +66,22 @@ export class StoreSettingsService {
   }
 }
 
+async function assertCountryKnown(manager: EntityManager, iso: string): Promise<void> {
+  if (!(await manager.exists(Country, { where: { iso } })))
+    throw fieldInvalid('default_country_iso', `${iso} is not a known country`);
+}
+
+/** The staff address under either name; both sent and different is refused. */
+function staffAddressOf(body: UpdateStoreBody): string | null | undefined {
+  const { staff_notification_address: ours, new_order_notifications_email: spree } = body;
+  if (ours !== undefined && spree !== undefined && ours !== spree)
+    throw fieldInvalid(
+      'new_order_notifications_email',
+      'names the same setting as staff_notification_address; send one of them',
+    );
+  return ours !== undefined ? ours : spree;
+}
+
 function storeChanges(body: UpdateStoreBody): Partial<Store> {
   const entries: [keyof Store, unknown][] = [
     ['name', body.name],
@@ -74,7 +92,9 @@ function storeChanges(body: UpdateStoreBody): Partial<Store> {
     ['supportedCurrencies', body.supported_currencies && [...new Set(body.supported_currencies)]],
     ['defaultLocale', body.default_locale],
     ['mailFromAddress', body.mail_from_address],
-    ['staffNotificationAddress', body.staff_notification_address],
+    ['staffNotificationAddress', staffAddressOf(body)],
+    ['customerSupportEmail', body.customer_support_email],
+    ['defaultCountryIso', body.default_country_iso],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Partial<Store>;
 }

@@ -15,6 +15,9 @@ export interface SerializedStore {
   default_locale: string;
   mail_from_address: string | null;
   staff_notification_address: string | null;
+  new_order_notifications_email: string | null;
+  customer_support_email: string | null;
+  default_country_iso: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -37,6 +40,9 @@ export class StoreSerializer {
       default_locale: store.defaultLocale,
       mail_from_address: store.mailFromAddress,
       staff_notification_address: store.staffNotificationAddress,
+      new_order_notifications_email: store.staffNotificationAddress,
+      customer_support_email: store.customerSupportEmail,
+      default_country_iso: store.defaultCountryIso?.trim() ?? null,
       created_at: store.createdAt.toISOString(),
       updated_at: store.updatedAt.toISOString(),
     };
