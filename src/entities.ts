@@ -28,6 +28,7 @@ import { DeliveryMethod } from './modules/shipping/index.js';
 import { Shipment } from './modules/orders/index.js';
 import { DeliveryRate } from './modules/orders/index.js';
 import { TaxRate } from './modules/taxes/index.js';
+import { TaxCategory } from './modules/taxes/index.js';
 import { PaymentMethod } from './modules/payments/index.js';
 import { Payment } from './modules/orders/index.js';
 import { PaymentSession } from './modules/orders/index.js';
@@ -73,6 +74,7 @@ export const ENTITIES = [
   Shipment,
   DeliveryRate,
   TaxRate,
+  TaxCategory,
   PaymentMethod,
   Payment,
   PaymentSession,

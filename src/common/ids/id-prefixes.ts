@@ -31,6 +31,7 @@ export const ID_PREFIX = {
   store: 'store',
   zone: 'zone',
   taxRate: 'txr',
+  taxCategory: 'taxcat',
   role: 'role',
 } as const;
 

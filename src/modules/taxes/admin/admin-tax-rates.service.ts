@@ -11,6 +11,7 @@ import { StoreSettingsChanges } from '../../../platform/cache/index.js';
 import { ZonesService } from '../../geography/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { TaxRate } from '../tax-rate.entity.js';
+import { TaxCategoryReferences } from './tax-category-references.js';
 import type { CreateTaxRateBody, UpdateTaxRateBody } from './tax-rate.body.js';
 import { type SerializedTaxRate, TaxRateSerializer } from './tax-rate.serializer.js';
 
@@ -23,41 +24,48 @@ export class AdminTaxRatesService {
     private readonly ids: PublicIdCodec,
     private readonly zones: ZonesService,
     private readonly serializer: TaxRateSerializer,
+    private readonly categories: TaxCategoryReferences,
     private readonly events: ModelEvents,
   ) {}
 
-  list(store: StoreContext, query: PaginationQuery): Promise<Page<SerializedTaxRate>> {
-    return findPage(
+  async list(store: StoreContext, query: PaginationQuery): Promise<Page<SerializedTaxRate>> {
+    const manager = this.dataSource.manager;
+    const page = await findPage(
       query,
       (window) =>
-        this.dataSource.manager.findAndCount(TaxRate, {
+        manager.findAndCount(TaxRate, {
           where: { storeId: store.storeId },
           order: { id: 'ASC' },
           ...window,
         }),
-      (rate) => this.serializer.serialize(rate),
+      (rate) => rate,
     );
+    return { ...page, data: await this.serializer.serializeAll(manager, page.data) };
   }
 
   async show(store: StoreContext, publicId: string): Promise<SerializedTaxRate> {
-    return this.serializer.serialize(await this.find(this.dataSource.manager, store, publicId));
+    const manager = this.dataSource.manager;
+    return this.serializer.eventPayload(await this.find(manager, store, publicId), manager);
   }
 
   create(store: StoreContext, body: CreateTaxRateBody): Promise<SerializedTaxRate> {
     return this.changes.run(store.storeId, async (manager) => {
       const zone = await this.zones.resolve(manager, store.storeId, body.zone_id, 'zone_id');
+      const taxCategory =
+        (await this.categories.codeOf(manager, store.storeId, body)) ??
+        (await this.categories.defaultCode(manager, store.storeId));
       const rate = await manager.save(
         manager.create(TaxRate, {
           storeId: store.storeId,
           name: body.name,
           rate: body.rate,
           zoneId: zone.id,
-          taxCategory: body.tax_category ?? 'default',
+          taxCategory,
           includedInPrice: body.included_in_price ?? false,
         }),
       );
       await this.events.created({ manager, storeId: store.storeId }, 'tax_rate', rate);
-      return this.serializer.serialize(rate);
+      return this.serializer.eventPayload(rate, manager);
     });
   }
 
@@ -76,15 +84,15 @@ export class AdminTaxRatesService {
         ['name', body.name],
         ['rate', body.rate],
         ['zoneId', zone?.id],
-        ['taxCategory', body.tax_category],
+        ['taxCategory', await this.categories.codeOf(manager, store.storeId, body)],
         ['includedInPrice', body.included_in_price],
       ];
       const changes = Object.fromEntries(entries.filter(([, value]) => value !== undefined));
-      if (Object.keys(changes).length === 0) return this.serializer.serialize(rate);
+      if (Object.keys(changes).length === 0) return this.serializer.eventPayload(rate, manager);
       await manager.update(TaxRate, { id: rate.id }, changes);
       const updated = await manager.findOneByOrFail(TaxRate, { id: rate.id });
       await this.events.updated({ manager, storeId: store.storeId }, 'tax_rate', updated);
-      return this.serializer.serialize(updated);
+      return this.serializer.eventPayload(updated, manager);
     });
   }
 

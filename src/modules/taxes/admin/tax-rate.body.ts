@@ -23,7 +23,19 @@ export class UpdateTaxRateBody {
   @MaxLength(100)
   zone_id?: string;
 
-  @ApiPropertyOptional({ example: 'default', description: 'The tax category of the items taxed' })
+  @ApiPropertyOptional({
+    example: 'taxcat_8fK2mQ9xLp',
+    description: 'The tax category of the items taxed; default: the store’s default category',
+  })
+  @whenSent()
+  @IsString()
+  @MaxLength(100)
+  tax_category_id?: string;
+
+  @ApiPropertyOptional({
+    example: 'default',
+    description: 'The tax category by its code, instead of `tax_category_id`',
+  })
   @whenSent()
   @IsString()
   @Matches(/^[a-z0-9_-]{1,50}$/, { message: 'tax_category must be a lower-case code' })

@@ -18,6 +18,7 @@ import { StaffUserAccess1795301000600 } from './1795301000600-StaffUserAccess.js
 import { StoreCreditAdministration1795301100400 } from './1795301100400-StoreCreditAdministration.js';
 import { ZoneStatesAndDeliveryMethodZones1795301200700 } from './1795301200700-ZoneStatesAndDeliveryMethodZones.js';
 import { PaymentRefunds1795301300900 } from './1795301300900-PaymentRefunds.js';
+import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   StoreCreditAdministration1795301100400,
   ZoneStatesAndDeliveryMethodZones1795301200700,
   PaymentRefunds1795301300900,
+  TaxCategories1795301400300,
 ];
