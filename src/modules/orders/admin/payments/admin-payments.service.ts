@@ -122,13 +122,14 @@ export class AdminPaymentsService {
       body.state_lock_version,
       async (change) => {
         const { manager, order } = change;
+        const asked =
+          body.amount === undefined ? undefined : positiveAmount(body.amount, order.currency);
         const payment = await this.views.facts(manager, order, paymentId);
         if (payment.state !== 'pending') {
           throw invalidState(payment, 'only a pending (authorized) payment can be captured');
         }
         const authorized = Money.of(payment.amount, order.currency);
-        const amount =
-          body.amount === undefined ? authorized : positiveAmount(body.amount, order.currency);
+        const amount = asked ?? authorized;
         if (amount.compare(authorized) > 0) {
           throw new StoreError('validation_error', 'The request failed validation', {
             amount: [
@@ -211,13 +212,15 @@ export class AdminPaymentsService {
     }
     const gateway = this.gateways.for(method.type);
     const source = gateway.tokenize(body.source);
+    const asked =
+      body.amount === undefined ? undefined : positiveAmount(body.amount, order.currency);
     const due = await this.settlement.balanceDue(manager, order);
     if (due.isZero()) {
       throw new StoreError('resource_invalid', 'The order has no balance due', {
         amount: ['the order is paid (or its payments waiting to be captured cover it)'],
       });
     }
-    const amount = body.amount === undefined ? due : positiveAmount(body.amount, order.currency);
+    const amount = asked ?? due;
     if (amount.compare(due) > 0) {
       throw new StoreError('validation_error', 'The request failed validation', {
         amount: [`amount may be at most the balance due (${due.toString()})`],

@@ -82,11 +82,11 @@ export class AdminRefundsService {
       body.state_lock_version,
       async (change) => {
         const { manager, order } = change;
+        const amount = positiveAmount(body.amount, order.currency);
         const payment = await this.views.facts(manager, order, body.payment_id, 'payment_id');
         if (payment.state !== 'completed') {
           throw invalidState(payment, 'only a completed (captured) payment can be refunded');
         }
-        const amount = positiveAmount(body.amount, order.currency);
         const refundable = Money.of(payment.amount, order.currency).minus(payment.refunded);
         if (amount.compare(refundable) > 0) {
           throw new StoreError('resource_invalid', 'The refund is more than is left to refund', {
