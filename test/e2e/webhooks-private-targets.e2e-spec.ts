@@ -1,10 +1,17 @@
+import { networkInterfaces } from 'node:os';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-/** Documentation address space (TEST-NET-3): public, and never answers. */
-const PUBLIC_URL = 'https://203.0.113.10/hooks';
+/** A public address; these tests never send to it. */
+const PUBLIC_URL = 'https://1.1.1.1/hooks';
+
+/** An address of this machine's own interfaces other than loopback (private or public). */
+const ownInterfaceAddress = () =>
+  Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .find((entry) => !entry.internal && entry.family === 'IPv4')?.address ?? '127.0.0.1';
 
 describe('Webhook URLs outside development (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=false)', () => {
   let t: TestApp;
@@ -38,6 +45,17 @@ describe('Webhook URLs outside development (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=fals
     ['the unspecified address', () => 'http://0.0.0.0:8080/'],
     ['IPv6 unique-local', () => 'http://[fd12:3456::1]/'],
     ['IPv6 link-local', () => 'http://[fe80::1]/'],
+    ['NAT64 of loopback', () => `http://[64:ff9b::7f00:1]:${receiver.port}/`],
+    ['6to4 of loopback', () => 'http://[2002:7f00:1::1]/'],
+    ['SIIT of loopback', () => 'http://[::ffff:0:7f00:1]/'],
+    ['Teredo with a loopback server', () => 'http://[2001:0:7f00:1::1]/'],
+    ['IPv6 discard-only', () => 'http://[100::1]/'],
+    ['IPv6 documentation', () => 'http://[2001:db8::1]/'],
+    ['TEST-NET-1', () => 'http://192.0.2.1/'],
+    ['TEST-NET-2', () => 'http://198.51.100.1/'],
+    ['TEST-NET-3', () => 'http://203.0.113.10/'],
+    ['the 6to4 relay anycast', () => 'http://192.88.99.1/'],
+    ['this machine’s own interface', () => `http://${ownInterfaceAddress()}:${receiver.port}/`],
   ])('refuses %s on save: 422 validation_error on url', async (_, url) => {
     const details = expectError(
       await hooks.call('POST', '', { json: { url: url(), subscriptions: ['*'] } }),
@@ -79,6 +97,11 @@ describe('Webhook URLs outside development (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=fals
   it.each([
     ['an address', () => receiver.url('/rebound')],
     ['a name', () => `http://localhost:${receiver.port}/rebound`],
+    ['NAT64 of loopback', () => `http://[64:ff9b::7f00:1]:${receiver.port}/rebound`],
+    [
+      'this machine’s own interface',
+      () => `http://${ownInterfaceAddress()}:${receiver.port}/rebound`,
+    ],
   ])(
     'checks again at send time: a URL now resolving privately (%s) is a connection_error, nothing sent',
     async (_, url) => {

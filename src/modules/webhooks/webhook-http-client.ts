@@ -67,8 +67,8 @@ export class WebhookHttpClient implements OnApplicationShutdown {
   ): Promise<{ status: number; body: string }> {
     if (target.protocol !== 'http:' && target.protocol !== 'https:')
       throw new Error(`Unsupported protocol ${target.protocol}`);
-    const lookup = await this.targets.connectionLookup(target.hostname);
-    signal.throwIfAborted();
+    // Resolving the host is part of the exchange: a slow DNS server spends the same timeout.
+    const lookup = await untilAborted(this.targets.connectionLookup(target.hostname), signal);
     const transport = target.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const request = transport.request(
@@ -91,6 +91,16 @@ export class WebhookHttpClient implements OnApplicationShutdown {
       request.end(body);
     });
   }
+}
+
+/** `work`'s result, or the signal's reason as soon as it aborts (the work is left to finish). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 /** Reads at most EXCERPT_MAX_BYTES of the answer, then lets the rest go. */
