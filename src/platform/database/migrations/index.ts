@@ -16,6 +16,7 @@ import { StockAdministration1795300814140 } from './1795300814140-StockAdministr
 import { OrderAndCustomerTags1795300900100 } from './1795300900100-OrderAndCustomerTags.js';
 import { StaffUserAccess1795301000600 } from './1795301000600-StaffUserAccess.js';
 import { StoreCreditAdministration1795301100400 } from './1795301100400-StoreCreditAdministration.js';
+import { FulfillmentTrackingUrl1795301301300 } from './1795301301300-FulfillmentTrackingUrl.js';
 import { ZoneStatesAndDeliveryMethodZones1795301200700 } from './1795301200700-ZoneStatesAndDeliveryMethodZones.js';
 import { PaymentRefunds1795301300900 } from './1795301300900-PaymentRefunds.js';
 import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   OrderAndCustomerTags1795300900100,
   StaffUserAccess1795301000600,
   StoreCreditAdministration1795301100400,
+  FulfillmentTrackingUrl1795301301300,
   ZoneStatesAndDeliveryMethodZones1795301200700,
   PaymentRefunds1795301300900,
   TaxCategories1795301400300,
