@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ADMIN_PRODUCT_CONTROLLERS, ADMIN_PRODUCT_PROVIDERS } from './admin/products/index.js';
 import { AdminCategoriesController } from './admin/categories/admin-categories.controller.js';
 import { AdminCategoriesService } from './admin/categories/admin-categories.service.js';
 import { AdminOptionTypesController } from './admin/option-types/admin-option-types.controller.js';
@@ -34,6 +35,7 @@ import { VariantSerializer } from './variant.serializer.js';
     StoreCategoriesController,
     AdminStockLocationsController,
     AdminStockItemsController,
+    ...ADMIN_PRODUCT_CONTROLLERS,
     AdminOptionTypesController,
     AdminCategoriesController,
   ],
@@ -57,6 +59,7 @@ import { VariantSerializer } from './variant.serializer.js';
     StockMovements,
     AdminStockLocationsService,
     AdminStockItemsService,
+    ...ADMIN_PRODUCT_PROVIDERS,
     OptionTypeSerializer,
     AdminOptionTypesService,
     AdminCategoriesService,

@@ -60,7 +60,7 @@ export interface ProductRow {
 /** The price of product `p`'s first variant, which the product shows as its own. */
 const DEFAULT_PRICE = `(SELECT pr.amount FROM variants v
    JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $2
-   WHERE v.product_id = p.id ORDER BY v.position, v.id LIMIT 1)`;
+   WHERE v.product_id = p.id AND v.deleted_at IS NULL ORDER BY v.position, v.id LIMIT 1)`;
 
 const ORDER_BY: Record<ProductSort, string> = {
   name: 'p.name ASC, p.id ASC',
@@ -111,7 +111,7 @@ const PRODUCT_WITH_VARIANTS = `
        WHERE si.variant_id = v.id
          AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = v.store_id AND active)
      ) s ON true
-     WHERE v.product_id = p.id) AS variants
+     WHERE v.product_id = p.id AND v.deleted_at IS NULL) AS variants
   FROM products p`;
 
 /** Read side of the catalog for the Store API: lean SQL, no entity hydration. */
@@ -154,14 +154,22 @@ export class ProductReadRepository {
     storeId: string,
     productId: string,
   ): Promise<{ row: ProductRow; currency: string } | undefined> {
-    const rows: (ProductRow & { currency: string })[] = await manager.query(
-      `${PRODUCT_WITH_VARIANTS.replace('SELECT p.id::text', 'SELECT $2::text AS currency, p.id::text')}
-       WHERE p.store_id = $1 AND p.id = $3`,
-      [storeId, await this.defaultCurrency(manager, storeId), productId],
+    const { rows, currency } = await this.findManyInTransaction(manager, storeId, [productId]);
+    return rows[0] && { row: rows[0], currency };
+  }
+
+  /** Any products of the store (deleted ones too), as `findInTransaction` reads one, by key. */
+  async findManyInTransaction(
+    manager: EntityManager,
+    storeId: string,
+    productIds: readonly string[],
+  ): Promise<{ rows: ProductRow[]; currency: string }> {
+    const currency = await this.defaultCurrency(manager, storeId);
+    const rows: ProductRow[] = await manager.query(
+      `${PRODUCT_WITH_VARIANTS} WHERE p.store_id = $1 AND p.id = ANY($3::bigint[])`,
+      [storeId, currency, productIds],
     );
-    if (!rows[0]) return undefined;
-    const { currency, ...row } = rows[0];
-    return { row, currency };
+    return { rows, currency };
   }
 
   private async defaultCurrency(manager: EntityManager, storeId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, OneToMany } from 'typeorm';
+import { Check, Column, Entity, Index, OneToMany } from 'typeorm';
 import { StoreScopedEntity } from '../stores/index.js';
 import type { Variant } from './variant.entity.js';
 import { PublishesLifecycleEvents } from '../../events/index.js';
@@ -8,8 +8,13 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 @PublishesLifecycleEvents()
 @Entity('products')
-@Index('products_store_id_slug_key', ['storeId', 'slug'], { unique: true })
+@Index('products_store_id_slug_key', ['storeId', 'slug'], {
+  unique: true,
+  where: 'deleted_at IS NULL',
+})
 @Index('products_store_id_created_at_idx', ['storeId', 'createdAt'])
+@Index('products_store_id_updated_at_idx', ['storeId', 'updatedAt'])
+@Check('products_status_check', "status IN ('draft', 'active', 'archived')")
 @Index('products_tags_idx', ['tags'], { type: 'gin' })
 export class Product extends StoreScopedEntity {
   @Column({ type: 'text' })
@@ -27,6 +32,10 @@ export class Product extends StoreScopedEntity {
   @Column({ name: 'available_on', type: 'timestamptz', nullable: true })
   availableOn: Date | null;
 
+  /** From this time on the product is no longer sold. */
+  @Column({ name: 'discontinue_on', type: 'timestamptz', nullable: true })
+  discontinueOn: Date | null;
+
   @Column({ name: 'tax_category', type: 'text', default: 'default' })
   taxCategory: string;
 
@@ -42,6 +51,14 @@ export class Product extends StoreScopedEntity {
   /** Free-form labels shoppers can filter by (`q[with_tags][]`). */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   tags: string[];
+
+  /** Free-form JSON data staff keep with the product. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  metadata: Record<string, unknown>;
+
+  /** Set when staff delete the product: it is hidden everywhere, placed orders keep it. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
 
   @OneToMany('Variant', 'product')
   variants?: Variant[];

@@ -7,7 +7,10 @@ import { PublishesLifecycleEvents } from '../../events/index.js';
 
 @PublishesLifecycleEvents()
 @Entity('variants')
-@Index('variants_store_id_sku_key', ['storeId', 'sku'], { unique: true })
+@Index('variants_store_id_sku_key', ['storeId', 'sku'], {
+  unique: true,
+  where: "deleted_at IS NULL AND sku <> ''",
+})
 @Index('variants_product_id_position_idx', ['productId', 'position'])
 export class Variant extends StoreScopedEntity {
   @Column({ name: 'product_id', type: 'bigint' })
@@ -43,6 +46,10 @@ export class Variant extends StoreScopedEntity {
 
   @Column({ name: 'track_inventory', type: 'boolean', default: true })
   trackInventory: boolean;
+
+  /** Set when staff delete the variant: it is no longer sold, placed orders keep it. */
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
 
   @OneToMany('Price', 'variant')
   prices?: Price[];

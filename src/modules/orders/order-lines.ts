@@ -159,12 +159,13 @@ export class OrderLines {
              COALESCE((SELECT quantity FROM line_items WHERE order_id = $4 AND variant_id = v.id), 0)
                AS in_order
            FROM variants v
-           JOIN products p ON p.id = v.product_id AND p.status = 'active'
+           JOIN products p ON p.id = v.product_id AND p.status = 'active' AND p.deleted_at IS NULL
              AND (p.available_on IS NULL OR p.available_on <= now())
+             AND (p.discontinue_on IS NULL OR p.discontinue_on > now())
            JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $3
            LEFT JOIN stock_items si ON si.variant_id = v.id
              AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = $2 AND active)
-           WHERE v.id = $1 AND v.store_id = $2
+           WHERE v.id = $1 AND v.store_id = $2 AND v.deleted_at IS NULL
            GROUP BY v.id, pr.amount, p.tax_category`,
           [id, order.storeId, order.currency, order.id],
         ).then((result) => result.rows)

@@ -7,8 +7,10 @@ import type { ProductSearch } from './product-search.js';
  * that one prepared statement serves every combination of filters.
  */
 
-/** Products a shopper may see: active and already available. */
-export const VISIBLE = `p.store_id = $1 AND p.status = 'active' AND (p.available_on IS NULL OR p.available_on <= now())`;
+/** Products a shopper may see: active, not deleted, already available and not yet discontinued. */
+export const VISIBLE = `p.store_id = $1 AND p.status = 'active' AND p.deleted_at IS NULL
+  AND (p.available_on IS NULL OR p.available_on <= now())
+  AND (p.discontinue_on IS NULL OR p.discontinue_on > now())`;
 
 /** Units of variant `v` at the store's active locations. */
 export const VARIANT_STOCK = `(SELECT SUM(si.count_on_hand)::int FROM stock_items si

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { TaggedListQuery } from '../../../common/tags/tag-filter.query.js';
+import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 
-export class ListCustomersQuery extends TaggedListQuery {
+export class ListCustomersQuery extends PaginationQuery {
   @ApiPropertyOptional({ description: 'Exact email address, case-insensitive' })
   @IsOptional()
   @IsString()

@@ -20,6 +20,7 @@ import { FulfillmentTrackingUrl1795301301300 } from './1795301301300-Fulfillment
 import { ZoneStatesAndDeliveryMethodZones1795301200700 } from './1795301200700-ZoneStatesAndDeliveryMethodZones.js';
 import { PaymentRefunds1795301300900 } from './1795301300900-PaymentRefunds.js';
 import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
+import { ProductAdministration1795301300500 } from './1795301300500-ProductAdministration.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ZoneStatesAndDeliveryMethodZones1795301200700,
   PaymentRefunds1795301300900,
   TaxCategories1795301400300,
+  ProductAdministration1795301300500,
 ];

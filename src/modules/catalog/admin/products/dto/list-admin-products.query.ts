@@ -1,0 +1,87 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PaginationQuery } from '../../../../../common/pagination/pagination.query.js';
+import type { FilterSpec } from '../../../../../common/query/list-filters.js';
+import { PRODUCT_STATUSES, type ProductStatus } from '../../../product.entity.js';
+
+export const ADMIN_PRODUCT_SORTS = [
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
+/** The Spree-style `q[...]` filters the list also takes, beside its plain parameters. */
+export const ADMIN_PRODUCT_FILTERS = {
+  name_cont: 'text',
+  sku_eq: 'text',
+  status_eq: 'text',
+  tags_name_in: 'list',
+  updated_at_gt: 'timestamp',
+  updated_at_gte: 'timestamp',
+  updated_at_lt: 'timestamp',
+  updated_at_lte: 'timestamp',
+} as const satisfies FilterSpec;
+
+/** Query parameters other than the `q[...]` filters. */
+export const ADMIN_PRODUCT_PARAMETERS = [
+  'page',
+  'limit',
+  'sort',
+  'name',
+  'sku',
+  'status',
+  'tag',
+  'category_id',
+  'updated_after',
+  'updated_before',
+] as const;
+
+export class ListAdminProductsQuery extends PaginationQuery {
+  @ApiPropertyOptional({ enum: ADMIN_PRODUCT_SORTS, default: '-created_at' })
+  @IsOptional()
+  @IsIn(ADMIN_PRODUCT_SORTS)
+  sort: AdminProductSort = '-created_at';
+
+  @ApiPropertyOptional({ description: 'Part of the name, case-insensitive' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'A variant’s SKU, exactly (case-insensitive)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  sku?: string;
+
+  @ApiPropertyOptional({ enum: PRODUCT_STATUSES })
+  @IsOptional()
+  @IsIn(PRODUCT_STATUSES)
+  status?: ProductStatus;
+
+  @ApiPropertyOptional({ description: 'Products with this tag' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  tag?: string;
+
+  @ApiPropertyOptional({ description: 'Products in this category (`ctg_…`)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  category_id?: string;
+
+  @ApiPropertyOptional({ description: 'Changed at or after this ISO 8601 time' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  updated_after?: string;
+
+  @ApiPropertyOptional({ description: 'Changed before this ISO 8601 time' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  updated_before?: string;
+}
