@@ -237,6 +237,20 @@ describe('Admin API: zones of countries and of states', () => {
     });
   });
 
+  it('lets tax rates apply to the store’s own zones only', async () => {
+    const foreign = (
+      await otherAdmin.send('POST', '/zones', { name: 'Elsewhere', countries: ['JP'] })
+    ).body;
+    for (const zoneId of [foreign.id, 'zone_unknown1']) {
+      const details = expectError(
+        await admin.send('POST', '/tax_rates', { name: 'x', rate: '0.1', zone_id: zoneId }),
+        422,
+        'validation_error',
+      );
+      expect(details).toHaveProperty('zone_id');
+    }
+  });
+
   describe('access', () => {
     it('answers 404 record_not_found for another store’s zone and an unknown id', async () => {
       const foreign = (
