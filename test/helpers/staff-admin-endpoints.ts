@@ -89,7 +89,18 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'GET /api/v3/admin/orders/:id/refunds': 'read_payments',
   'GET /api/v3/admin/orders/:id/refunds/:refund_id': 'read_payments',
   'POST /api/v3/admin/orders/:id/refunds': 'write_payments',
-  'PATCH /api/v3/admin/orders/:id/fulfillments/:fid/ship': 'write_fulfillments',
+  'POST /api/v3/admin/orders/bulk_add_tags': 'write_orders',
+  'POST /api/v3/admin/orders/bulk_remove_tags': 'write_orders',
+  'POST /api/v3/admin/orders/:id/resend_confirmation': 'write_orders',
+  'GET /api/v3/admin/orders/:id/items': 'read_orders',
+  'POST /api/v3/admin/orders/:id/items': 'write_orders',
+  'PATCH /api/v3/admin/orders/:id/items/:item_id': 'write_orders',
+  'DELETE /api/v3/admin/orders/:id/items/:item_id': 'write_orders',
+  'GET /api/v3/admin/orders/:id/fulfillments': 'read_fulfillments',
+  'GET /api/v3/admin/orders/:id/fulfillments/:fulfillment_id': 'read_fulfillments',
+  'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillment_id/ship': 'write_fulfillments',
+  'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillment_id/cancel': 'write_fulfillments',
+  'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillment_id/resume': 'write_fulfillments',
 };
 
 /** The digital download routes of the Admin API and the scope each needs (the scope walk covers them). */

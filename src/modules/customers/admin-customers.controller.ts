@@ -2,6 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentStore, RequireScope } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
+import { BulkTagsBody } from '../../common/tags/bulk-tags.body.js';
+import { ApiErrors } from '../../platform/openapi/api-docs.decorators.js';
+import { AdminCustomerTagging } from './admin-customer-tagging.js';
 import { AdminCustomersService } from './admin-customers.service.js';
 import { CreateCustomerBody, UpdateCustomerBody } from './dto/admin-customer.body.js';
 import { ListCustomersQuery } from './dto/list-customers.query.js';
@@ -13,7 +16,10 @@ import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator
 @Idempotent()
 @Controller('api/v3/admin/customers')
 export class AdminCustomersController {
-  constructor(private readonly customers: AdminCustomersService) {}
+  constructor(
+    private readonly customers: AdminCustomersService,
+    private readonly tagging: AdminCustomerTagging,
+  ) {}
 
   @Post()
   @RequireScope('write_customers')
@@ -22,9 +28,31 @@ export class AdminCustomersController {
     return this.customers.create(store, body);
   }
 
+  @Post('bulk_add_tags')
+  @HttpCode(200)
+  @RequireScope('write_customers')
+  @ApiOperation({ summary: 'Add tags to each of several customers (`ids`); answers them' })
+  @ApiErrors('validation_error', 'record_not_found')
+  bulkAddTags(@CurrentStore() store: StoreContext, @Body() body: BulkTagsBody) {
+    return this.tagging.add(store, body);
+  }
+
+  @Post('bulk_remove_tags')
+  @HttpCode(200)
+  @RequireScope('write_customers')
+  @ApiOperation({ summary: 'Remove tags from each of several customers (`ids`); answers them' })
+  @ApiErrors('validation_error', 'record_not_found')
+  bulkRemoveTags(@CurrentStore() store: StoreContext, @Body() body: BulkTagsBody) {
+    return this.tagging.remove(store, body);
+  }
+
   @Get()
   @RequireScope('read_customers')
-  @ApiOperation({ summary: 'List customers, newest first; `email` filters by exact address' })
+  @ApiOperation({
+    summary:
+      'List customers, newest first; `email` filters by exact address, `tag` / `tags[]` by tags (any)',
+  })
+  @ApiErrors('parameter_invalid')
   list(@CurrentStore() store: StoreContext, @Query() query: ListCustomersQuery) {
     return this.customers.list(store, query);
   }

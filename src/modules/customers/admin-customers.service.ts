@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, type QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, type EntityManager, In, type QueryDeepPartialEntity, Raw } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import { ModelEvents } from '../../events/index.js';
@@ -13,7 +13,9 @@ import { CustomerOrderHistory } from './customer-order-history.js';
 import { profileChanges } from './customer-profile.js';
 import { CustomerRecords } from './customer-records.js';
 import { sessionOwner } from './customer-sessions.service.js';
-import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
+import { tagsWanted } from '../../common/tags/tag-filter.query.js';
+import { type AdminCustomerView, adminCustomerView } from './admin-customer-view.js';
+import { CustomerSerializer } from './customer.serializer.js';
 import type { CreateCustomerBody, UpdateCustomerBody } from './dto/admin-customer.body.js';
 import type { ListCustomersQuery } from './dto/list-customers.query.js';
 
@@ -30,21 +32,24 @@ export class AdminCustomersService {
   ) {}
 
   /** A customer without a password: it cannot sign in until it sets one. */
-  async create(store: StoreContext, body: CreateCustomerBody): Promise<CustomerView> {
+  async create(store: StoreContext, body: CreateCustomerBody): Promise<AdminCustomerView> {
     return this.dataSource.transaction(async (manager) => {
       const customer = await manager.save(
         manager.create(Customer, {
           storeId: store.storeId,
           email: body.email,
+          tags: body.tags ?? [],
           ...profileChanges(body),
         }),
       );
       await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
-      return this.serializer.serialize(customer);
+      return adminCustomerView(this.serializer, customer);
     });
   }
 
-  async list(store: StoreContext, query: ListCustomersQuery): Promise<Page<CustomerView>> {
+  /** Newest first; `email` is exact, `tag` / `tags[]` keep customers carrying any of them. */
+  async list(store: StoreContext, query: ListCustomersQuery): Promise<Page<AdminCustomerView>> {
+    const tags = tagsWanted(query);
     return findPage(
       query,
       (window) =>
@@ -55,23 +60,29 @@ export class AdminCustomersService {
             ...(query.email === undefined
               ? {}
               : { email: In([...new Set([normalizeEmail(query.email), query.email])]) }),
+            ...(tags === undefined
+              ? {}
+              : { tags: Raw((column) => `${column} && CAST(:tags AS text[])`, { tags }) }),
           },
           order: { createdAt: 'DESC', id: 'DESC' },
           ...window,
         }),
-      (row) => this.serializer.serialize(row),
+      (row) => adminCustomerView(this.serializer, row),
     );
   }
 
-  async show(store: StoreContext, publicId: string): Promise<CustomerView> {
-    return this.serializer.serialize(await this.customers.byPublicId(store.storeId, publicId));
+  async show(store: StoreContext, publicId: string): Promise<AdminCustomerView> {
+    return adminCustomerView(
+      this.serializer,
+      await this.customers.byPublicId(store.storeId, publicId),
+    );
   }
 
   async update(
     store: StoreContext,
     publicId: string,
     body: UpdateCustomerBody,
-  ): Promise<CustomerView> {
+  ): Promise<AdminCustomerView> {
     return this.dataSource.transaction(async (manager) => {
       const customer = await this.customers.byPublicId(store.storeId, publicId, {
         manager,
@@ -81,8 +92,9 @@ export class AdminCustomersService {
       const changes = {
         ...profileChanges(body),
         ...(body.email === undefined ? {} : { email: body.email }),
+        ...(body.tags === undefined ? {} : { tags: body.tags }),
       } as QueryDeepPartialEntity<Customer>;
-      if (Object.keys(changes).length === 0) return this.serializer.serialize(customer);
+      if (Object.keys(changes).length === 0) return adminCustomerView(this.serializer, customer);
       await manager.update(Customer, { id: customer.id }, changes);
       return this.changed(manager, customer);
     });
@@ -111,7 +123,7 @@ export class AdminCustomersService {
    * Erases what identifies the person (email, names, phone, password, addresses, sessions) but
    * keeps the row, so orders keep their customer. Anonymising again is harmless.
    */
-  async anonymize(store: StoreContext, publicId: string): Promise<CustomerView> {
+  async anonymize(store: StoreContext, publicId: string): Promise<AdminCustomerView> {
     return this.dataSource.transaction(async (manager) => {
       const customer = await this.customers.byPublicId(store.storeId, publicId, {
         manager,
@@ -138,9 +150,9 @@ export class AdminCustomersService {
   }
 
   /** Re-reads a changed customer, publishes `customer.updated` and renders it. */
-  private async changed(manager: EntityManager, customer: Customer): Promise<CustomerView> {
+  private async changed(manager: EntityManager, customer: Customer): Promise<AdminCustomerView> {
     const updated = await manager.findOneByOrFail(Customer, { id: customer.id });
     await this.events.updated({ manager, storeId: updated.storeId }, 'customer', updated);
-    return this.serializer.serialize(updated);
+    return adminCustomerView(this.serializer, updated);
   }
 }

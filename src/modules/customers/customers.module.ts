@@ -3,6 +3,7 @@ import { AddressBookService } from './address-book.service.js';
 import { AddressSerializer } from './address.serializer.js';
 import { AdminCustomersController } from './admin-customers.controller.js';
 import { AdminCustomersService } from './admin-customers.service.js';
+import { AdminCustomerTagging } from './admin-customer-tagging.js';
 import { CustomerAccountViews } from './customer-account-view.js';
 import { CustomerAccountsService } from './customer-accounts.service.js';
 import { CustomerOrderHistory } from './customer-order-history.js';
@@ -46,6 +47,7 @@ import { StorePasswordResetsController } from './store-password-resets.controlle
     PasswordResetMail,
     PasswordResetsService,
     AdminCustomersService,
+    AdminCustomerTagging,
     CustomerOrderHistory,
     OrderAddressCopies,
   ],

@@ -19,11 +19,13 @@ type Part =
   | { model: 'shipment'; row: ShipmentSnapshot }
   | { model: 'payment'; row: PaymentSnapshot };
 
-/** Domain events that a part reaching a state stands for. */
-const STATE_EVENTS: Partial<Record<Part['model'], { state: string; event: string }>> = {
-  payment: { state: 'completed', event: 'paid' },
-  shipment: { state: 'shipped', event: 'shipped' },
-};
+/** Domain events that a part reaching (or leaving) a state stands for. */
+const STATE_EVENTS: { model: Part['model']; event: string; reached?: string; left?: string }[] = [
+  { model: 'payment', reached: 'completed', event: 'paid' },
+  { model: 'shipment', reached: 'shipped', event: 'shipped' },
+  { model: 'shipment', reached: 'canceled', event: 'canceled' },
+  { model: 'shipment', left: 'canceled', event: 'resumed' },
+];
 
 /** The parts of an order that has none yet: every part of a new order is created. */
 export const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
@@ -33,8 +35,8 @@ export const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
  * events it announced (`order.completed`), then what the comparison of its parts before and
  * after shows: what appeared, changed or went becomes `line_item|shipment|payment.created|
  * updated|deleted`, the order itself `order.updated` (`order.created` for a new order), and a
- * payment that became completed or a shipment that became shipped `payment.paid` /
- * `shipment.shipped`. One place sees every change, however the SQL that made it was written.
+ * payment that became completed `payment.paid`, a shipment that became shipped or canceled
+ * `shipment.shipped` / `shipment.canceled`, one no longer canceled `shipment.resumed`. One place sees every change, however the SQL that made it was written.
  * Parts are compared as read from the database; only those that changed are rendered.
  */
 @Injectable()
@@ -124,9 +126,14 @@ export function partChanges(
     if (action === undefined) continue;
     const payload = render(part);
     changes.push({ model: part.model, action, record: null, payload });
-    const reached = STATE_EVENTS[part.model];
-    if (reached && stateOf(part) === reached.state && stateOf(previous) !== reached.state) {
-      changes.push({ model: part.model, action: reached.event, record: null, payload });
+    const [from, to] = [stateOf(previous), stateOf(part)];
+    for (const rule of STATE_EVENTS) {
+      if (rule.model !== part.model || from === to) continue;
+      const reached = rule.reached !== undefined && to === rule.reached;
+      const left = rule.left !== undefined && previous !== undefined && from === rule.left;
+      if (reached || left) {
+        changes.push({ model: part.model, action: rule.event, record: null, payload });
+      }
     }
   }
   for (const [key, part] of before) {

@@ -59,6 +59,7 @@ export interface ShipmentSnapshot {
   additional_tax_total: string;
   included_tax_total: string;
   tracking: string | null;
+  tracking_url: string | null;
   shipped_at: Date | null;
   rates: RateSnapshot[];
 }
@@ -188,7 +189,7 @@ export function orderPartsSql(
                'state', s.state,
                'cost', s.cost::text, 'additional_tax_total', s.additional_tax_total::text,
                'included_tax_total', s.included_tax_total::text, 'tracking', s.tracking,
-               'shipped_at', s.shipped_at,
+               'tracking_url', s.tracking_url, 'shipped_at', s.shipped_at,
                'rates', COALESCE((
                  SELECT json_agg(json_build_object(
                           'id', r.id::text, 'shipment_id', r.shipment_id::text,

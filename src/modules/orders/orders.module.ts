@@ -12,6 +12,14 @@ import { AdminOrderQueries } from './admin/admin-order-queries.js';
 import { AdminOrdersController } from './admin/admin-orders.controller.js';
 import { DraftOrderCreation } from './admin/draft-order-creation.js';
 import { OrderCancellation } from './admin/order-cancellation.js';
+import { AdminFulfillmentQueries } from './admin/admin-fulfillment-queries.js';
+import { AdminFulfillmentsController } from './admin/admin-fulfillments.controller.js';
+import { AdminOrderItems } from './admin/admin-order-items.js';
+import { AdminOrderItemsController } from './admin/admin-order-items.controller.js';
+import { FulfillmentChanges } from './admin/fulfillment-changes.js';
+import { FulfillmentStock } from './admin/fulfillment-stock.js';
+import { OrderConfirmation } from './admin/order-confirmation.js';
+import { OrderTagging } from './admin/order-tagging.js';
 import { AdminPaymentViews } from './admin/payments/admin-payment-views.js';
 import { AdminPaymentsController } from './admin/payments/admin-payments.controller.js';
 import { AdminPaymentsService } from './admin/payments/admin-payments.service.js';
@@ -42,7 +50,6 @@ import { OrderChanges } from './order-changes.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderSerializer } from './order.serializer.js';
 import { OrderEvents } from './order-events.js';
-import { FulfillmentShipping } from './admin/fulfillment-shipping.js';
 import { LineItemSerializer } from './line-item.serializer.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import { ShipmentSerializer } from './shipment.serializer.js';
@@ -73,6 +80,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     StoreCartPromotionsController,
     StoreOrdersController,
     AdminOrdersController,
+    AdminOrderItemsController,
+    AdminFulfillmentsController,
     AdminPaymentsController,
     AdminRefundsController,
   ],
@@ -109,7 +118,12 @@ import { StoreOrdersController } from './store-orders.controller.js';
     DraftOrderCreation,
     AdminOrderChanges,
     OrderCancellation,
-    FulfillmentShipping,
+    FulfillmentChanges,
+    FulfillmentStock,
+    AdminFulfillmentQueries,
+    AdminOrderItems,
+    OrderConfirmation,
+    OrderTagging,
     AdminPaymentViews,
     AdminPaymentsService,
     AdminRefundsService,

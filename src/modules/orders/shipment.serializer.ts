@@ -60,7 +60,7 @@ export class ShipmentSerializer {
       ...amountFields('discount_total', Money.zero(currency)),
       ...amountFields('total', cost.plus(additional)),
       tracking: shipment.tracking,
-      tracking_url: null,
+      tracking_url: shipment.tracking_url,
       shipped_at: shippedAt,
       fulfilled_at: shippedAt,
       items: shipment.line_item_ids.map((id) => ({

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+import { TaggedListQuery } from '../../../common/tags/tag-filter.query.js';
 
-export class ListCustomersQuery extends PaginationQuery {
+export class ListCustomersQuery extends TaggedListQuery {
   @ApiPropertyOptional({ description: 'Exact email address, case-insensitive' })
   @IsOptional()
   @IsString()

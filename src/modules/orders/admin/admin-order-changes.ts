@@ -11,7 +11,7 @@ import { isPlaced, OrderLookup } from '../order-lookup.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
-import { AdminOrderPresenter } from './admin-order-presenter.js';
+import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
 import type { UpdateAdminOrderBody } from './dto/update-admin-order.body.js';
 import { setItemQuantities } from './item-quantities.js';
 
@@ -35,11 +35,15 @@ export class AdminOrderChanges {
   ) {}
 
   /**
-   * Sets email, instructions, addresses and item quantities, then re-prices the order. A
+   * Sets email, instructions, tags, addresses and item quantities, then re-prices the order. A
    * concurrent change answers 409 `cart_already_updated` whatever the order's state, as the
    * contract says of this operation (others on a placed order answer `order_already_updated`).
    */
-  update(store: StoreContext, publicId: string, body: UpdateAdminOrderBody): Promise<OrderView> {
+  update(
+    store: StoreContext,
+    publicId: string,
+    body: UpdateAdminOrderBody,
+  ): Promise<AdminOrderView> {
     return this.changes
       .run(
         this.lookup.inStore(store.storeId, publicId),
@@ -53,6 +57,7 @@ export class AdminOrderChanges {
           if (body.special_instructions !== undefined) {
             changes.specialInstructions = body.special_instructions;
           }
+          if (body.tags !== undefined) changes.tags = body.tags;
           Object.assign(changes, await this.addressChanges(manager, order, body));
           await this.addresses.updateOrder(manager, order, changes);
           await setItemQuantities(this.lines, manager, order, body.items ?? [], {
@@ -120,7 +125,7 @@ function ensureEditableOncePlaced(order: Order, body: UpdateAdminOrderBody): voi
   if (refused.length > 0) {
     throw new StoreError(
       'cart_invalid_state',
-      `A ${order.state} order no longer takes ${refused.join(', ')}; only email and special_instructions`,
+      `A ${order.state} order no longer takes ${refused.join(', ')}; only email, special_instructions and tags`,
       { fields: refused },
     );
   }

@@ -4,9 +4,12 @@ import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
 import type { OrderContext } from '../order-snapshot.js';
 
+/** The order view staff see: the v3 view plus the order's tags. */
+export type AdminOrderView = OrderView & { tags: string[] };
+
 /**
  * Renders an order for staff: the v3 order view, always under its `or_…` id (drafts and carts
- * included), never with the shopper's cart token.
+ * included), never with the shopper's cart token, with staff's `tags`.
  */
 @Injectable()
 export class AdminOrderPresenter {
@@ -15,8 +18,12 @@ export class AdminOrderPresenter {
     private readonly serializer: OrderSerializer,
   ) {}
 
-  async present(context: OrderContext): Promise<OrderView> {
+  async present(context: OrderContext): Promise<AdminOrderView> {
     const view = await this.serializer.render(context);
-    return { ...view, id: this.ids.encode(ID_PREFIX.order, context.order.id) };
+    return {
+      ...view,
+      id: this.ids.encode(ID_PREFIX.order, context.order.id),
+      tags: context.order.tags,
+    };
   }
 }

@@ -13,8 +13,8 @@ import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { StoreContext } from '../../stores/index.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
-import type { OrderView } from '../order.serializer.js';
-import { AdminOrderPresenter } from './admin-order-presenter.js';
+import { tagsWanted } from '../../../common/tags/tag-filter.query.js';
+import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
 import type { ListAdminOrdersQuery } from './dto/list-admin-orders.query.js';
 
 /** Reading a store's orders, carts and drafts alike, as staff. */
@@ -26,8 +26,8 @@ export class AdminOrderQueries {
     private readonly presenter: AdminOrderPresenter,
   ) {}
 
-  /** The store's orders matching every filter given, newest first. */
-  async list(store: StoreContext, query: ListAdminOrdersQuery): Promise<Page<OrderView>> {
+  /** The store's orders matching every filter given (any of the tags named), newest first. */
+  async list(store: StoreContext, query: ListAdminOrdersQuery): Promise<Page<AdminOrderView>> {
     const manager = this.dataSource.manager;
     const page = await findPage(
       query,
@@ -39,12 +39,12 @@ export class AdminOrderQueries {
         }),
       (order) => order,
     );
-    const data: OrderView[] = [];
+    const data: AdminOrderView[] = [];
     for (const order of page.data) data.push(await this.presenter.present({ manager, order }));
     return { data, meta: page.meta };
   }
 
-  async show(store: StoreContext, publicId: string): Promise<OrderView> {
+  async show(store: StoreContext, publicId: string): Promise<AdminOrderView> {
     const manager = this.dataSource.manager;
     const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, publicId));
     return this.presenter.present({ manager, order });
@@ -55,6 +55,8 @@ function whereOf(storeId: string, query: ListAdminOrdersQuery): FindOptionsWhere
   const where: FindOptionsWhere<Order> = { storeId };
   if (query.state !== undefined) where.state = query.state;
   if (query.number !== undefined) where.number = query.number.trim().toUpperCase();
+  const tags = tagsWanted(query);
+  if (tags) where.tags = Raw((column) => `${column} && CAST(:tags AS text[])`, { tags });
   if (query.email !== undefined) {
     where.email = Raw((column) => `LOWER(${column}) = LOWER(:email)`, {
       email: query.email.trim(),

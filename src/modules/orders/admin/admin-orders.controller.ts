@@ -1,23 +1,24 @@
-import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
+import { ApiAdminAccess, ApiErrors } from '../../../platform/openapi/api-docs.decorators.js';
 import { CurrentStore, RequireScope } from '../../auth/index.js';
 import type { StoreContext } from '../../stores/index.js';
+import { BulkTagsBody } from '../../../common/tags/bulk-tags.body.js';
 import { LockedBody } from '../dto/cart.body.js';
 import { AdminOrderChanges } from './admin-order-changes.js';
-import { ShipFulfillmentBody } from './dto/ship-fulfillment.body.js';
-import { FulfillmentShipping } from './fulfillment-shipping.js';
 import { AdminOrderQueries } from './admin-order-queries.js';
 import { DraftOrderCreation } from './draft-order-creation.js';
 import { CreateDraftOrderBody } from './dto/create-draft-order.body.js';
 import { ListAdminOrdersQuery } from './dto/list-admin-orders.query.js';
 import { UpdateAdminOrderBody } from './dto/update-admin-order.body.js';
 import { OrderCancellation } from './order-cancellation.js';
+import { OrderConfirmation } from './order-confirmation.js';
+import { OrderTagging } from './order-tagging.js';
 
 /** A store's orders, carts and drafts for staff; every order is known by its `or_…` id. */
 @ApiTags('Admin: orders')
-@ApiSecurity('secret-key')
-@ApiBearerAuth('jwt')
+@ApiAdminAccess()
 @Idempotent()
 @Controller('api/v3/admin/orders')
 export class AdminOrdersController {
@@ -26,14 +27,17 @@ export class AdminOrdersController {
     private readonly drafts: DraftOrderCreation,
     private readonly changes: AdminOrderChanges,
     private readonly cancellation: OrderCancellation,
-    private readonly shipping: FulfillmentShipping,
+    private readonly confirmation: OrderConfirmation,
+    private readonly tagging: OrderTagging,
   ) {}
 
   @Get()
   @RequireScope('read_orders')
   @ApiOperation({
-    summary: 'List orders newest first; filter by state, email, number, completed_at range',
+    summary:
+      'List orders newest first; filter by state, email, number, completed_at range, tag / tags[] (any)',
   })
+  @ApiErrors('parameter_invalid')
   list(@CurrentStore() store: StoreContext, @Query() query: ListAdminOrdersQuery) {
     return this.queries.list(store, query);
   }
@@ -41,22 +45,51 @@ export class AdminOrdersController {
   @Get(':id')
   @RequireScope('read_orders')
   @ApiOperation({ summary: 'One order, draft or cart, by `or_…` id' })
+  @ApiErrors('record_not_found')
   show(@CurrentStore() store: StoreContext, @Param('id') id: string) {
     return this.queries.show(store, id);
   }
 
   @Post()
   @RequireScope('write_orders')
-  @ApiOperation({ summary: 'Start a draft order (channel admin), optionally with items' })
+  @ApiOperation({ summary: 'Start a draft order (channel admin), optionally with items and tags' })
+  @ApiErrors(
+    'validation_error',
+    'record_not_found',
+    'variant_not_found',
+    'invalid_quantity',
+    'insufficient_stock',
+  )
   create(@CurrentStore() store: StoreContext, @Body() body: CreateDraftOrderBody) {
     return this.drafts.create(store, body);
+  }
+
+  @Post('bulk_add_tags')
+  @HttpCode(200)
+  @RequireScope('write_orders')
+  @ApiOperation({ summary: 'Add tags to each of several orders (`ids`); answers those orders' })
+  @ApiErrors('validation_error', 'record_not_found')
+  bulkAddTags(@CurrentStore() store: StoreContext, @Body() body: BulkTagsBody) {
+    return this.tagging.add(store, body);
+  }
+
+  @Post('bulk_remove_tags')
+  @HttpCode(200)
+  @RequireScope('write_orders')
+  @ApiOperation({
+    summary: 'Remove tags from each of several orders (`ids`); answers those orders',
+  })
+  @ApiErrors('validation_error', 'record_not_found')
+  bulkRemoveTags(@CurrentStore() store: StoreContext, @Body() body: BulkTagsBody) {
+    return this.tagging.remove(store, body);
   }
 
   @Patch(':id')
   @RequireScope('write_orders')
   @ApiOperation({
-    summary: 'Change email, addresses, instructions or item quantities; stale version is 409',
+    summary: 'Change email, addresses, instructions, tags or item quantities; stale version is 409',
   })
+  @ApiErrors('record_not_found', 'validation_error', 'cart_invalid_state', 'cart_already_updated')
   update(
     @CurrentStore() store: StoreContext,
     @Param('id') id: string,
@@ -68,22 +101,9 @@ export class AdminOrdersController {
   @Patch(':id/complete')
   @RequireScope('write_orders')
   @ApiOperation({ summary: 'Place a draft that has items, addresses, delivery and payment' })
+  @ApiErrors('record_not_found', 'cart_empty', 'cart_cannot_transition', 'cart_invalid_state')
   complete(@CurrentStore() store: StoreContext, @Param('id') id: string, @Body() body: LockedBody) {
     return this.changes.complete(store, id, body);
-  }
-
-  @Patch(':id/fulfillments/:fid/ship')
-  @RequireScope('write_fulfillments')
-  @ApiOperation({
-    summary: 'Ship a ready fulfillment of a paid order, with tracking; publishes shipment.shipped',
-  })
-  ship(
-    @CurrentStore() store: StoreContext,
-    @Param('id') id: string,
-    @Param('fid') fulfillmentId: string,
-    @Body() body: ShipFulfillmentBody,
-  ) {
-    return this.shipping.ship(store, id, fulfillmentId, body);
   }
 
   @Patch(':id/cancel')
@@ -91,7 +111,19 @@ export class AdminOrdersController {
   @ApiOperation({
     summary: 'Cancel a complete order: restock, void payments, publish order.canceled',
   })
+  @ApiErrors('record_not_found', 'cart_invalid_state', 'order_already_updated')
   cancel(@CurrentStore() store: StoreContext, @Param('id') id: string, @Body() body: LockedBody) {
     return this.cancellation.cancel(store, id, body.state_lock_version);
+  }
+
+  @Post(':id/resend_confirmation')
+  @HttpCode(200)
+  @RequireScope('write_orders')
+  @ApiOperation({
+    summary: 'Publish order.completed again for a placed order (its confirmation); answers it',
+  })
+  @ApiErrors('record_not_found', 'cart_invalid_state')
+  resendConfirmation(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+    return this.confirmation.resend(store, id);
   }
 }

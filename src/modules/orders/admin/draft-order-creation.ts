@@ -7,8 +7,8 @@ import { isSupportedCurrency } from '../dto/cart.body.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderLines } from '../order-lines.js';
 import { OrderRecalculator } from '../order-recalculator.js';
-import type { OrderView } from '../order.serializer.js';
-import { AdminOrderPresenter } from './admin-order-presenter.js';
+import { Order } from '../entities/order.entity.js';
+import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
 import type { CreateDraftOrderBody } from './dto/create-draft-order.body.js';
 import { insertDraftOrder } from './draft-order-rows.js';
 import { setItemQuantities } from './item-quantities.js';
@@ -24,7 +24,7 @@ export class DraftOrderCreation {
     private readonly presenter: AdminOrderPresenter,
   ) {}
 
-  create(store: StoreContext, body: CreateDraftOrderBody): Promise<OrderView> {
+  create(store: StoreContext, body: CreateDraftOrderBody): Promise<AdminOrderView> {
     const currency = currencyOf(store, body.currency);
     return this.changes.create(
       async (manager) =>
@@ -35,6 +35,10 @@ export class DraftOrderCreation {
           customerId: await this.customerId(manager, store, body.customer_id),
         }),
       async (change) => {
+        if (body.tags !== undefined) {
+          await change.manager.update(Order, { id: change.order.id }, { tags: body.tags });
+          change.order.tags = body.tags;
+        }
         await setItemQuantities(this.lines, change.manager, change.order, body.items ?? [], {
           zeroRemoves: false,
         });

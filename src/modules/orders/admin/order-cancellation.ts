@@ -7,15 +7,15 @@ import { OrderLookup } from '../order-lookup.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderPayments } from '../order-payments.js';
 import { closeOrder, moveShipments } from '../order-closing.js';
-import { OrderStock } from '../order-stock.js';
-import type { OrderView } from '../order.serializer.js';
-import { AdminOrderPresenter } from './admin-order-presenter.js';
+import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
+import { FulfillmentStock } from './fulfillment-stock.js';
 
 /** Shipment states of an order whose goods have (partly) left: too late to cancel. */
 const SHIPPED = new Set(['shipped', 'partial']);
 
 /**
- * Cancels a placed order in one transaction: its units go back to stock, its payments are voided
+ * Cancels a placed order in one transaction: its units go back to stock (but for fulfillments
+ * canceled before, which gave theirs back then), its payments are voided
  * (spent store credit returned), its shipments canceled, and `order.canceled` is published.
  */
 @Injectable()
@@ -23,7 +23,7 @@ export class OrderCancellation {
   constructor(
     private readonly lookup: OrderLookup,
     private readonly changes: OrderChanges,
-    private readonly stock: OrderStock,
+    private readonly stock: FulfillmentStock,
     private readonly payments: OrderPayments,
     private readonly presenter: AdminOrderPresenter,
   ) {}
@@ -32,14 +32,14 @@ export class OrderCancellation {
     store: StoreContext,
     publicId: string,
     expectedVersion: number | undefined,
-  ): Promise<OrderView> {
+  ): Promise<AdminOrderView> {
     return this.changes.run(
       this.lookup.inStore(store.storeId, publicId),
       expectedVersion,
       async (change) => {
         const { manager, order } = change;
         ensureCancelable(order);
-        await this.stock.restock(manager, order.storeId, order.id);
+        await this.stock.restockOrder(manager, order);
         await this.payments.voidAll(manager, order);
         order.paymentTotal = await this.payments.paidTotal(manager, order);
         order.paymentState = derivePaymentState({

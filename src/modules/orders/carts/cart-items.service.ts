@@ -6,13 +6,22 @@ import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import type { AddItemBody, SetQuantityBody } from '../dto/cart.body.js';
 import type { Order } from '../entities/order.entity.js';
 import { OrderLines, validQuantity } from '../order-lines.js';
-import { OrderLookup } from '../order-lookup.js';
+import { OrderLookup, type OrderTarget } from '../order-lookup.js';
 import type { OrderChange } from '../order-change.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import type { CartCaller } from './cart-caller.js';
 import { CartPresenter } from './cart-presenter.js';
+
+/**
+ * Which order lines are edited in (its `admit` refuses what the caller may not edit) and how the
+ * order is rendered once they are.
+ */
+export interface ItemsTarget<View extends OrderView = OrderView> {
+  target: OrderTarget;
+  present(change: OrderChange): Promise<View>;
+}
 
 /** Line items of a cart: add, change quantity, remove, empty. */
 @Injectable()
@@ -28,10 +37,7 @@ export class CartItemsService {
 
   /** Adds units of a variant (to its line, if the cart has one). */
   add(caller: CartCaller, publicId: string, body: AddItemBody): Promise<OrderView> {
-    const quantity = body.quantity === undefined ? 1 : validQuantity(body.quantity);
-    return this.change(caller, publicId, body.state_lock_version, ({ manager, order }) =>
-      this.lines.add(manager, order, body.variant_id, quantity, body.metadata),
-    );
+    return this.addTo(this.cart(caller, publicId), body);
   }
 
   /** Sets a line's quantity and/or merges metadata into the line's. */
@@ -41,9 +47,37 @@ export class CartItemsService {
     itemId: string,
     body: SetQuantityBody,
   ): Promise<OrderView> {
+    return this.setQuantityIn(this.cart(caller, publicId), itemId, body);
+  }
+
+  remove(caller: CartCaller, publicId: string, itemId: string): Promise<OrderView> {
+    return this.removeFrom(this.cart(caller, publicId), itemId);
+  }
+
+  /** Removes every line (the cart itself, its addresses and payments stay). */
+  empty(caller: CartCaller, publicId: string): Promise<OrderView> {
+    return this.change(this.cart(caller, publicId), undefined, async ({ manager, order }) => {
+      await manager.query('DELETE FROM line_items WHERE order_id = $1', [order.id]);
+    });
+  }
+
+  /** `add` on any order a caller may edit lines of (the Admin API's draft orders, say). */
+  addTo<View extends OrderView>(items: ItemsTarget<View>, body: AddItemBody): Promise<View> {
+    const quantity = body.quantity === undefined ? 1 : validQuantity(body.quantity);
+    return this.change(items, body.state_lock_version, ({ manager, order }) =>
+      this.lines.add(manager, order, body.variant_id, quantity, body.metadata),
+    );
+  }
+
+  /** `setQuantity` on any order a caller may edit lines of. */
+  setQuantityIn<View extends OrderView>(
+    items: ItemsTarget<View>,
+    itemId: string,
+    body: SetQuantityBody,
+  ): Promise<View> {
     const onlyMetadata = body.quantity === undefined && body.metadata !== undefined;
     const quantity = onlyMetadata ? undefined : validQuantity(body.quantity);
-    return this.change(caller, publicId, body.state_lock_version, async ({ manager, order }) => {
+    return this.change(items, body.state_lock_version, async ({ manager, order }) => {
       const line = await this.line(manager, order, itemId);
       if (quantity === undefined) {
         await this.lines.mergeMetadata(manager, order, line.id, body.metadata ?? {});
@@ -56,30 +90,31 @@ export class CartItemsService {
     });
   }
 
-  remove(caller: CartCaller, publicId: string, itemId: string): Promise<OrderView> {
-    return this.change(caller, publicId, undefined, async ({ manager, order }) => {
+  /** `remove` on any order a caller may edit lines of. */
+  removeFrom<View extends OrderView>(items: ItemsTarget<View>, itemId: string): Promise<View> {
+    return this.change(items, undefined, async ({ manager, order }) => {
       const line = await this.line(manager, order, itemId);
       await manager.query('DELETE FROM line_items WHERE id = $1', [line.id]);
     });
   }
 
-  /** Removes every line (the cart itself, its addresses and payments stay). */
-  empty(caller: CartCaller, publicId: string): Promise<OrderView> {
-    return this.change(caller, publicId, undefined, async ({ manager, order }) => {
-      await manager.query('DELETE FROM line_items WHERE order_id = $1', [order.id]);
-    });
+  /** The caller's cart, rendered for it with its token. */
+  private cart(caller: CartCaller, publicId: string): ItemsTarget {
+    return {
+      target: this.lookup.cart(caller, publicId),
+      present: (change) => this.presenter.present(change, caller),
+    };
   }
 
-  private change(
-    caller: CartCaller,
-    publicId: string,
+  private change<View extends OrderView>(
+    items: ItemsTarget<View>,
     expectedVersion: number | undefined,
     edit: (change: OrderChange) => Promise<void>,
-  ): Promise<OrderView> {
-    return this.changes.run(this.lookup.cart(caller, publicId), expectedVersion, async (change) => {
+  ): Promise<View> {
+    return this.changes.run(items.target, expectedVersion, async (change) => {
       await edit(change);
       await this.recalculator.recalculate(change);
-      return this.presenter.present(change, caller);
+      return items.present(change);
     });
   }
 

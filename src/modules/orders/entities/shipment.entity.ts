@@ -60,6 +60,10 @@ export class Shipment extends StoreScopedEntity {
   @Column({ type: 'text', nullable: true })
   tracking: string | null;
 
+  /** Where the parcel can be followed, as staff gave it when shipping. */
+  @Column({ name: 'tracking_url', type: 'text', nullable: true })
+  trackingUrl: string | null;
+
   @Column({ name: 'shipped_at', type: 'timestamptz', nullable: true })
   shippedAt: Date | null;
 

@@ -4,6 +4,7 @@ import { EmailField } from '../../../customers/index.js';
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
 import { CurrencyField } from '../../dto/order-fields.js';
+import { TagListField } from '../../../../common/tags/tag-list.field.js';
 
 export class CreateDraftOrderBody {
   @EmailField({ required: true })
@@ -20,4 +21,7 @@ export class CreateDraftOrderBody {
 
   @OrderItemsField('The lines to start with; each quantity a positive integer')
   items?: OrderItemInput[];
+
+  @TagListField({ required: false, description: 'Staff’s labels for the order' })
+  tags?: string[];
 }

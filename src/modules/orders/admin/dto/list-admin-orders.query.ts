@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, isISO8601, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
+import { TaggedListQuery } from '../../../../common/tags/tag-filter.query.js';
 import { ORDER_STATES, type OrderState } from '../../entities/order.entity.js';
 
 /** An ISO 8601 date or timestamp that JavaScript reads as the same instant. */
@@ -28,7 +28,7 @@ const InstantFilter = (description: string) =>
   );
 
 /** Filters of the admin order list; each one given narrows it. */
-export class ListAdminOrdersQuery extends PaginationQuery {
+export class ListAdminOrdersQuery extends TaggedListQuery {
   @ApiPropertyOptional({ enum: ORDER_STATES })
   @IsOptional()
   @IsIn(ORDER_STATES, { message: `state must be one of: ${ORDER_STATES.join(', ')}` })

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { LockedBody } from '../../dto/cart.body.js';
 
 export class ShipFulfillmentBody extends LockedBody {
@@ -8,4 +8,17 @@ export class ShipFulfillmentBody extends LockedBody {
   @IsString()
   @MaxLength(255)
   tracking?: string;
+
+  @ApiPropertyOptional({
+    description: 'Where the shopper follows the parcel (http or https)',
+    format: 'uri',
+    maxLength: 2048,
+  })
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true },
+    { message: 'tracking_url must be an http or https URL' },
+  )
+  @MaxLength(2048)
+  tracking_url?: string;
 }

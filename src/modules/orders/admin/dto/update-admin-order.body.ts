@@ -4,8 +4,9 @@ import { LockedBody } from '../../dto/cart.body.js';
 import { InlineAddressField, SpecialInstructionsField } from '../../dto/order-fields.js';
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
+import { TagListField } from '../../../../common/tags/tag-list.field.js';
 
-/** What staff may change on an order; a placed order only takes email and instructions. */
+/** What staff may change on an order; a placed order only takes email, instructions and tags. */
 export class UpdateAdminOrderBody extends LockedBody {
   @EmailField({ required: false })
   email?: string;
@@ -21,4 +22,7 @@ export class UpdateAdminOrderBody extends LockedBody {
 
   @OrderItemsField("Sets each listed variant's quantity; 0 removes its line")
   items?: OrderItemInput[];
+
+  @TagListField({ required: false, description: 'Replaces the order’s tags' })
+  tags?: string[];
 }
