@@ -2,12 +2,18 @@ import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { Scope } from '../../src/modules/auth/scopes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { AdminRefundSchema, PaymentScenario } from '../helpers/admin-payments-fixtures.js';
-import { CheckoutRecords, demoVariants, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import {
+  CartClient,
+  CheckoutRecords,
+  demoVariants,
+  SETUP_TIMEOUT_MS,
+} from '../helpers/checkout-fixtures.js';
 import {
   AdminCaller,
   issueSecretKey,
   staffToken,
   startCustomersTestApp,
+  StoreCaller,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { adminEndpoints } from '../helpers/staff-admin-endpoints.js';
@@ -237,6 +243,47 @@ describe('Admin API: order refunds', () => {
       payment_total: total,
       shipment_state: 'ready',
     });
+  });
+
+  it('gives a store credit payment back to the credit; a later cancellation returns only the rest', async () => {
+    const customer = await new StoreCaller(t, shop).register();
+    const records = new CheckoutRecords(t);
+    const creditKey = await records.giveStoreCredit(shop, customer.id, {
+      currency: 'USD',
+      amount: '5.00',
+      daysAgo: 1,
+    });
+    const cart = new CartClient(t, shop, customer.token);
+    await cart.create();
+    expect((await cart.addItem(scenario.variant.id, 1)).status).toBe(201);
+    expect((await cart.address(undefined, customer.email)).status).toBe(200);
+    const applied = await cart.call('POST', `/carts/${cart.id}/store_credits`, { amount: '5.00' });
+    expect(applied.status).toBe(200);
+    expect((await cart.payByCard()).status).toBe(201);
+    const order = (await cart.complete()).body;
+    expect(order.state).toBe('complete');
+    const credit = order.payments.find(
+      (payment: { payment_method_type: string }) => payment.payment_method_type === 'store_credit',
+    );
+    expect(await records.creditsUsed([creditKey])).toEqual({ [creditKey]: '5.00' });
+
+    const response = await refund(order.id, { payment_id: credit.id, amount: '3.00' });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ amount: '3.00', transaction_id: null });
+    expect(await records.creditsUsed([creditKey])).toEqual({ [creditKey]: '2.00' });
+    expect(
+      await scenario.events(
+        'store_credit.updated',
+        records.publicId(ID_PREFIX.storeCredit, creditKey),
+      ),
+    ).not.toHaveLength(0);
+    expect(await scenario.order(order.id)).toMatchObject({
+      payment_state: 'balance_due',
+      payment_total: money(cents(order.total) - 300),
+    });
+
+    expect((await admin.call('PATCH', `/orders/${order.id}/cancel`)).status).toBe(200);
+    expect(await records.creditsUsed([creditKey])).toEqual({ [creditKey]: '0.00' });
   });
 
   it('refuses to refund a payment not captured, and validates the body', async () => {
