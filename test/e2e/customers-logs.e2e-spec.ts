@@ -60,7 +60,23 @@ describe('customer sessions in the logs', () => {
       });
       expect(response.status).toBe(422);
     });
-    expect(output).toContain('/api/v3/store/password_resets/prt_[redacted]');
+    expect(output).toContain('/api/v3/store/password_resets/[redacted]');
     expect(output).not.toContain(token.slice(4));
   });
+
+  it.each(['/api/v3/store/digitals', '/api/v2/storefront/digitals'])(
+    'never write a download token, which travels in the path (%s)',
+    async (prefix) => {
+      const shop = await t.seedStore();
+      const token = randomBytes(24).toString('base64url');
+      const output = await outputDuring(async () => {
+        const response = await t.http.get(`${prefix}/${token}?attempt=1`, {
+          'x-store-api-key': shop.publishable_key,
+        });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+      });
+      expect(output).toContain(`"url":"${prefix}/[redacted]?attempt=1"`);
+      expect(output).not.toContain(token);
+    },
+  );
 });

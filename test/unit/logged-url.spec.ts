@@ -1,0 +1,47 @@
+import { loggedUrl } from '../../src/platform/logging/logged-url.js';
+
+describe('loggedUrl', () => {
+  it.each([
+    [
+      'a download token in the path',
+      '/api/v3/store/digitals/Zm9vYmFyLXNlY3JldA',
+      '/api/v3/store/digitals/:token',
+      '/api/v3/store/digitals/[redacted]',
+    ],
+    [
+      'a v2 download token',
+      '/api/v2/storefront/digitals/abc.def-ghi?x=1',
+      '/api/v2/storefront/digitals/:token',
+      '/api/v2/storefront/digitals/[redacted]?x=1',
+    ],
+    [
+      'a password reset token',
+      '/api/v3/store/password_resets/prt_abcdefghijk',
+      '/api/v3/store/password_resets/:token',
+      '/api/v3/store/password_resets/[redacted]',
+    ],
+    [
+      'credential-named query parameters',
+      '/x?order_token=abc123&api_key=k&page=2&password=p&signature=s',
+      '/x',
+      '/x?order_token=[redacted]&api_key=[redacted]&page=2&password=[redacted]&signature=[redacted]',
+    ],
+    [
+      'prefixed keys and tokens anywhere, even on an unknown route',
+      '/nowhere/sk_abcdefghijklmnop?q=pk_ABCDEFGHIJ&r=rt_0123456789',
+      undefined,
+      '/nowhere/sk_[redacted]?q=pk_[redacted]&r=rt_[redacted]',
+    ],
+  ])('redacts %s', (_, url, template, expected) => {
+    expect(loggedUrl(url, template)).toBe(expected);
+  });
+
+  it('keeps what identifies the request', () => {
+    expect(
+      loggedUrl(
+        '/api/v3/store/products/prod_123?filter[name]=shirt&page=2',
+        '/api/v3/store/products/:id_or_slug',
+      ),
+    ).toBe('/api/v3/store/products/prod_123?filter[name]=shirt&page=2');
+  });
+});
