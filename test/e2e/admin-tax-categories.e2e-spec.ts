@@ -235,6 +235,12 @@ describe('Admin API: tax categories', () => {
   });
 
   it('validates bodies and refuses a taken name or code', async () => {
+    const rate = expectError(
+      await admin.call('POST', '/tax_rates', { json: { tax_category_id: 7 } }),
+      422,
+      'validation_error',
+    );
+    expect(Object.keys(rate!).sort()).toEqual(['name', 'rate', 'tax_category_id', 'zone_id']);
     const missing = expectError(
       await admin.call('POST', '/tax_categories', { json: { code: 'Bad Code', is_default: 'y' } }),
       422,

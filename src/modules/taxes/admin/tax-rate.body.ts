@@ -7,22 +7,8 @@ const RATE_MESSAGE =
   'rate must be a decimal string from 0 to 1 with at most 6 decimals ("0.2" is 20 %)';
 const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
-export class UpdateTaxRateBody {
-  @NameField()
-  name?: string;
-
-  @ApiPropertyOptional({ type: 'string', example: '0.2', description: 'A fraction: "0.2" is 20 %' })
-  @whenSent()
-  @IsString({ message: RATE_MESSAGE })
-  @Matches(RATE, { message: RATE_MESSAGE })
-  rate?: string;
-
-  @ApiPropertyOptional({ example: 'zone_8fK2mQ9xLp' })
-  @whenSent()
-  @IsString()
-  @MaxLength(100)
-  zone_id?: string;
-
+/** What a tax rate's create and update bodies share (the rest differs in being required). */
+class TaxRateFields {
   @ApiPropertyOptional({
     example: 'taxcat_8fK2mQ9xLp',
     description: 'The tax category of the items taxed; default: the store’s default category',
@@ -45,17 +31,34 @@ export class UpdateTaxRateBody {
   included_in_price?: boolean;
 }
 
-export class CreateTaxRateBody extends UpdateTaxRateBody {
+export class UpdateTaxRateBody extends TaxRateFields {
+  @NameField()
+  name?: string;
+
+  @ApiPropertyOptional({ type: 'string', example: '0.2', description: 'A fraction: "0.2" is 20 %' })
+  @whenSent()
+  @IsString({ message: RATE_MESSAGE })
+  @Matches(RATE, { message: RATE_MESSAGE })
+  rate?: string;
+
+  @ApiPropertyOptional({ example: 'zone_8fK2mQ9xLp' })
+  @whenSent()
+  @IsString()
+  @MaxLength(100)
+  zone_id?: string;
+}
+
+export class CreateTaxRateBody extends TaxRateFields {
   @NameField({ required: true })
-  declare name: string;
+  name: string;
 
   @ApiProperty({ type: 'string', example: '0.2' })
   @IsString({ message: RATE_MESSAGE })
   @Matches(RATE, { message: RATE_MESSAGE })
-  declare rate: string;
+  rate: string;
 
   @ApiProperty({ example: 'zone_8fK2mQ9xLp' })
   @IsString()
   @MaxLength(100)
-  declare zone_id: string;
+  zone_id: string;
 }
