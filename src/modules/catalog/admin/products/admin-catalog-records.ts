@@ -53,10 +53,18 @@ export class AdminCatalogRecords {
     return variant;
   }
 
-  async price(manager: EntityManager, variant: Variant, publicId: string): Promise<Price> {
+  async price(
+    manager: EntityManager,
+    variant: Variant,
+    publicId: string,
+    { lock = false } = {},
+  ): Promise<Price> {
     const id = this.ids.decode(ID_PREFIX.price, publicId);
     const price = id
-      ? await manager.findOne(Price, { where: { id, variantId: variant.id }, ...LOCK })
+      ? await manager.findOne(Price, {
+          where: { id, variantId: variant.id },
+          ...(lock ? LOCK : {}),
+        })
       : null;
     if (!price) throw StoreError.notFound('price');
     return price;

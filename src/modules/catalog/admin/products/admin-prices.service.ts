@@ -94,7 +94,7 @@ export class AdminPricesService {
   ): Promise<AdminPriceView> {
     return this.dataSource.transaction(async (manager) => {
       const variant = await this.variantAt(manager, store, path);
-      const price = await this.records.price(manager, variant, publicId);
+      const price = await this.records.price(manager, variant, publicId, { lock: true });
       if (body.amount !== undefined)
         price.amount = priceAmount(body.amount, price.currency, 'amount');
       const compareAtAmount = compareAt(body.compare_at_amount, price.currency);
@@ -109,7 +109,7 @@ export class AdminPricesService {
   async remove(store: StoreContext, path: PricePath, publicId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const variant = await this.variantAt(manager, store, path);
-      const price = await this.records.price(manager, variant, publicId);
+      const price = await this.records.price(manager, variant, publicId, { lock: true });
       if (price.currency === store.defaultCurrency) {
         throw new StoreError(
           'resource_invalid',
