@@ -1,0 +1,101 @@
+import { ProductSchema } from '@spree/sdk/zod';
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { AdminCaller } from '../helpers/customers-fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
+import { verifyWebhook, WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+describe('Webhooks: product changes made through the Admin API reach product.* endpoints', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    t = await startWebhooksTestApp();
+    shop = await t.seedStore();
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  it('delivers product.created, product.updated and product.deleted, signed, to the product.* endpoint only', async () => {
+    const webhooks = new WebhookAdmin(t, shop);
+    const products = await webhooks.create({
+      url: receiver.url('/products'),
+      subscriptions: ['product.*'],
+    });
+    await webhooks.create({ url: receiver.url('/orders'), subscriptions: ['order.completed'] });
+    const admin = new AdminCaller(t, shop);
+
+    const created = await admin.call('POST', '/products', {
+      json: { name: 'Webhook Lamp', price: '45.00', sku: 'WEBHOOK-LAMP' },
+    });
+    expect(created.status).toBe(201);
+    const productId: string = created.body.id;
+    const updated = await admin.call('PATCH', `/products/${productId}`, {
+      json: { status: 'active', tags: ['lighting'] },
+    });
+    expect(updated.status).toBe(200);
+    expect((await admin.call('DELETE', `/products/${productId}`)).status).toBe(204);
+
+    await eventually(() => receiver.at('/products').length >= 3, 15_000);
+    const deliveries = receiver.at('/products');
+    for (const delivery of deliveries) {
+      expect(verifyWebhook(delivery, products.secret)).toBe(true);
+    }
+    const envelopes = deliveries.map((delivery) => JSON.parse(delivery.body));
+    expect(envelopes.map((envelope) => envelope.name).sort()).toEqual([
+      'product.created',
+      'product.deleted',
+      'product.updated',
+    ]);
+    const byName = Object.fromEntries(envelopes.map((envelope) => [envelope.name, envelope]));
+    expect(byName['product.created']).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'product.created',
+      created_at: expect.stringMatching(/Z$/),
+      data: created.body,
+      metadata: { model: 'product' },
+    });
+    expect(() => ProductSchema.parse(byName['product.created'].data)).not.toThrow();
+    expect(byName['product.updated'].data).toEqual(updated.body);
+    expect(byName['product.updated'].data).toMatchObject({ status: 'active', tags: ['lighting'] });
+    expect(byName['product.deleted'].data).toMatchObject({
+      id: productId,
+      deleted_at: expect.any(String),
+    });
+    for (const delivery of deliveries) {
+      expect(delivery.headers['x-store-webhook-event']).toBe(JSON.parse(delivery.body).name);
+    }
+
+    // Each delivery is recorded as a success; variant and price events went nowhere, and the
+    // order endpoint heard nothing.
+    await eventually(async () => {
+      const history = await webhooks.deliveries(products.endpoint.id);
+      return history.body.data.length === 3;
+    }, 10_000);
+    const history = await webhooks.deliveries(products.endpoint.id);
+    expect(
+      history.body.data.map((row: { event_name: string; success: boolean }) => [
+        row.event_name,
+        row.success,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['product.created', true],
+        ['product.updated', true],
+        ['product.deleted', true],
+      ]),
+    );
+    const [{ count }] = await t.dataSource.query(
+      `SELECT count(*)::int AS count FROM events WHERE name LIKE 'variant.%' AND payload->>'product_id' = $1`,
+      [productId],
+    );
+    expect(count).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.at('/products')).toHaveLength(3);
+    expect(receiver.at('/orders')).toHaveLength(0);
+  });
+});
