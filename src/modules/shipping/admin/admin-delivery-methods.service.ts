@@ -117,7 +117,8 @@ export class AdminDeliveryMethodsService {
       Object.assign(method, deliveryPricingOf(body.calculator, currency));
     if (body.currency !== undefined && !store.supportedCurrencies.includes(currency))
       throw fieldInvalid('currency', `${currency} is not a supported currency of the store`);
-    if (body.zone_ids !== undefined) method.zones = await this.zonesOf(manager, store, body);
+    if (body.zone_ids !== undefined)
+      method.zones = await this.zonesOf(manager, store, body.zone_ids);
     if (body.code !== undefined && body.code !== null)
       await this.assertCodeFree(manager, store.storeId, body.code, method.id);
     if (body.code !== undefined) method.code = body.code;
@@ -129,13 +130,10 @@ export class AdminDeliveryMethodsService {
     method.currency = currency;
   }
 
-  private async zonesOf(
-    manager: EntityManager,
-    store: StoreContext,
-    body: { zone_ids?: string[] },
-  ) {
+  /** The zones of `zone_ids`, each one of the store's (422 on `zone_ids` otherwise). */
+  private async zonesOf(manager: EntityManager, store: StoreContext, zoneIds: string[]) {
     const zones = [];
-    for (const [index, zoneId] of (body.zone_ids ?? []).entries())
+    for (const zoneId of zoneIds)
       zones.push(await this.zones.resolve(manager, store.storeId, zoneId, 'zone_ids'));
     return zones;
   }

@@ -5,7 +5,6 @@ import { fieldInvalid } from '../../../common/records/store-records.js';
 import { ModelEvents } from '../../../events/index.js';
 import { StoreSettingsChanges } from '../../../platform/cache/index.js';
 import type { StoreContext } from '../store-context.js';
-import { Country } from '../../geography/country.entity.js';
 import { Store } from '../store.entity.js';
 import type { UpdateStoreBody } from './store-settings.body.js';
 import { type SerializedStore, StoreSerializer } from './store.serializer.js';
@@ -67,7 +66,8 @@ export class StoreSettingsService {
 }
 
 async function assertCountryKnown(manager: EntityManager, iso: string): Promise<void> {
-  if (!(await manager.exists(Country, { where: { iso } })))
+  const known: unknown[] = await manager.query('SELECT 1 FROM countries WHERE iso = $1', [iso]);
+  if (known.length === 0)
     throw fieldInvalid('default_country_iso', `${iso} is not a known country`);
 }
 
