@@ -357,6 +357,8 @@ describe('Admin API: categories', () => {
     );
     expect(placements).toEqual([{ category_id: keyOfCategory(kept.id) }]);
     expect(await storedChildren(root.id)).toEqual([['Puzzles', 0]]);
+    const renumbered = await eventsOf('category.updated', kept.id);
+    expect(renumbered.at(-1)!.payload).toMatchObject({ id: kept.id, position: 0 });
     const [deleted] = await eventsOf('category.deleted', child.id);
     expect(deleted.payload).toMatchObject({ id: child.id, permalink: child.permalink });
     expect(await eventsOf('category.deleted', doomed.id)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { OptionTypeSchema, OptionValueSchema } from '@spree/sdk/zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
@@ -244,6 +245,39 @@ describe('Admin API: option types', () => {
         'validation_error',
       ),
     ).toHaveProperty(['option_values[0].id']);
+  });
+
+  it('rewrites the options text of the variants a label change concerns', async () => {
+    const color = await demoType('color');
+    const black = color.option_values.find((value: any) => value.name === 'black');
+    const variants: { id: string; options_text: string }[] = await t.dataSource.query(
+      `SELECT v.id::text AS id, v.options_text FROM variants v
+       JOIN variant_option_values vov ON vov.variant_id = v.id
+       WHERE vov.option_value_id = $1 ORDER BY v.id`,
+      [keyOf(t, ID_PREFIX.optionValue, black.id)],
+    );
+    expect(variants.length).toBeGreaterThan(0);
+    expect(variants[0].options_text).toContain('Color: Black');
+    const updated = await admin.call('PATCH', `/option_types/${color.id}`, {
+      json: {
+        label: 'Colour',
+        option_values: color.option_values.map((value: any) => ({
+          id: value.id,
+          name: value.name,
+          ...(value.id === black.id ? { label: 'Jet black' } : {}),
+        })),
+      },
+    });
+    expect(updated.status).toBe(200);
+    const [after] = await t.dataSource.query('SELECT options_text FROM variants WHERE id = $1', [
+      variants[0].id,
+    ]);
+    expect(after.options_text).toBe(
+      variants[0].options_text.replace('Color: Black', 'Colour: Jet black'),
+    );
+    const publicId = t.app.get(PublicIdCodec).encode(ID_PREFIX.variant, variants[0].id);
+    const [event] = await eventsOf('variant.updated', publicId);
+    expect(event.payload.options_text).toBe(after.options_text);
   });
 
   it('lists option types paginated by position', async () => {

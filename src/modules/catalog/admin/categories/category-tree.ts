@@ -103,10 +103,12 @@ export class CategoryTree {
       `WITH ordered AS (
          SELECT id, (row_number() OVER (ORDER BY position, id) - 1)::int AS position
          FROM categories WHERE store_id = $1 AND parent_id IS NOT DISTINCT FROM $2::bigint
+       ), renumbered AS (
+         UPDATE categories c SET position = ordered.position, updated_at = now() FROM ordered
+         WHERE c.id = ordered.id AND c.position <> ordered.position
+         RETURNING c.id, c.position
        )
-       UPDATE categories c SET position = ordered.position, updated_at = now() FROM ordered
-       WHERE c.id = ordered.id AND c.position <> ordered.position
-       RETURNING c.id::text AS id`,
+       SELECT id::text AS id FROM renumbered ORDER BY position`,
       [this.storeId, parentId],
     );
     return rows.map((row) => row.id);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Not } from 'typeorm';
+import { DataSource, type EntityManager, In, Not } from 'typeorm';
 import { StoreError } from '../../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../../common/ids/public-id.js';
@@ -11,9 +11,11 @@ import { ModelEvents } from '../../../../events/index.js';
 import type { StoreContext } from '../../../stores/index.js';
 import { OptionType } from '../../option-type.entity.js';
 import { OptionValue } from '../../option-value.entity.js';
+import { Variant } from '../../variant.entity.js';
 import type { CreateOptionTypeBody, UpdateOptionTypeBody } from './option-type.body.js';
 import { type AdminOptionTypeView, OptionTypeSerializer } from './option-type.serializer.js';
 import { assertUnused, replaceOptionValues } from './option-value-list.js';
+import { refreshOptionsText } from './variant-options-text.js';
 
 type Loaded = OptionType & { values: OptionValue[] };
 
@@ -101,7 +103,12 @@ export class AdminOptionTypesService {
         await replaceOptionValues(manager, this.ids, type, body.option_values);
       }
       const loaded = await this.load(manager, type.id);
-      await this.events.updated({ manager, storeId: store.storeId }, 'option_type', loaded);
+      const scope = { manager, storeId: store.storeId };
+      await this.events.updated(scope, 'option_type', loaded);
+      const variantIds = await refreshOptionsText(manager, type.id);
+      for (const variant of await manager.findBy(Variant, { id: In(variantIds) })) {
+        await this.events.updated(scope, variant);
+      }
       return this.serializer.serialize(loaded);
     });
   }
