@@ -98,6 +98,10 @@ describe('Admin API: products', () => {
 
   describe('create', () => {
     it('creates a draft product with its default variant, price, categories and stock items, publishing product.created', async () => {
+      await t.dataSource.query(
+        `INSERT INTO tax_categories (store_id, name, code) VALUES ($1, 'Clothing', 'clothing')`,
+        [storeKey],
+      );
       const response = await admin.call('POST', '/products', {
         json: {
           name: '  Linen Summer Shirt ',
@@ -219,6 +223,7 @@ describe('Admin API: products', () => {
             slug: 'Not A Slug',
             metadata: [1],
             available_on: 'tomorrow',
+            tax_category: 'luxury',
           },
         }),
         422,
@@ -227,6 +232,16 @@ describe('Admin API: products', () => {
       expect(Object.keys(details!).sort()).toEqual(
         ['available_on', 'metadata', 'price', 'slug', 'status', 'tags'].sort(),
       );
+      expect(
+        expectError(
+          await admin.call('POST', '/products', {
+            json: { name: 'Taxed', price: 5, tax_category: 'luxury' },
+          }),
+          422,
+          'validation_error',
+        ),
+      ).toEqual({ tax_category: ['luxury is not a tax category code of the store'] });
+      expect((await create({ name: unique('Default tax') })).tax_category).toBe('default');
       expect(
         expectError(
           await admin.call('POST', '/products', {
@@ -268,7 +283,7 @@ describe('Admin API: products', () => {
       ).toEqual({ category_ids: [`${unknownCategory} does not exist`] });
       expect(
         await t.dataSource.query(
-          `SELECT 1 FROM products WHERE name IN ('Bad', 'Yen', 'Cents', 'Window', 'Lost')`,
+          `SELECT 1 FROM products WHERE name IN ('Bad', 'Yen', 'Cents', 'Window', 'Lost', 'Taxed')`,
         ),
       ).toEqual([]);
     });

@@ -53,7 +53,7 @@ export class AdminProductsService {
           description: body.description ?? null,
           status: body.status ?? 'draft',
           ...schedule,
-          taxCategory: body.tax_category ?? 'default',
+          taxCategory: await this.taxCategoryFor(manager, store.storeId, body.tax_category),
           metaTitle: body.meta_title ?? null,
           metaDescription: body.meta_description ?? null,
           metaKeywords: body.meta_keywords ?? null,
@@ -96,7 +96,9 @@ export class AdminProductsService {
       if (body.name !== undefined) product.name = body.name;
       if (body.description !== undefined) product.description = body.description;
       if (body.status !== undefined) product.status = body.status;
-      if (body.tax_category !== undefined) product.taxCategory = body.tax_category;
+      if (body.tax_category !== undefined) {
+        product.taxCategory = await this.taxCategoryFor(manager, store.storeId, body.tax_category);
+      }
       if (body.meta_title !== undefined) product.metaTitle = body.meta_title;
       if (body.meta_description !== undefined) product.metaDescription = body.meta_description;
       if (body.meta_keywords !== undefined) product.metaKeywords = body.meta_keywords;
@@ -202,6 +204,25 @@ export class AdminProductsService {
       currency,
     });
     return variant;
+  }
+
+  /**
+   * The code of a tax category of the store: the one sent (422 `validation_error` when the store
+   * has none such), else the store's default one.
+   */
+  private async taxCategoryFor(
+    manager: EntityManager,
+    storeId: string,
+    code: string | undefined,
+  ): Promise<string> {
+    const [found]: { code: string }[] = await manager.query(
+      `SELECT code FROM tax_categories WHERE store_id = $1
+         AND ($2::text IS NULL AND is_default OR code = $2::text) LIMIT 1`,
+      [storeId, code ?? null],
+    );
+    if (found) return found.code;
+    if (code === undefined) return 'default';
+    throw fieldInvalid('tax_category', `${code} is not a tax category code of the store`);
   }
 
   /**
