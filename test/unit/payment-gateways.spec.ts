@@ -1,0 +1,66 @@
+import { CheckGateway } from '../../src/modules/payments/check.gateway.js';
+import { GatewayUnreachable } from '../../src/modules/payments/payment-gateway.js';
+import { TestCardGateway } from '../../src/modules/payments/test-card.gateway.js';
+
+const card = (number: string) => ({ number, month: 12, year: 2099 });
+
+describe('the built-in payment gateways', () => {
+  const gateway = new TestCardGateway();
+
+  it('test card: charges capture at checkout, authorizations wait to be captured', async () => {
+    const source = gateway.tokenize(card('4242424242424242'));
+    expect(await gateway.process('10.00', 'USD', source)).toMatchObject({ kind: 'captured' });
+    expect(await gateway.authorize('10.00', 'USD', source)).toEqual({
+      kind: 'pending',
+      reference: expect.stringMatching(/^test_[0-9a-f]{16}$/),
+    });
+  });
+
+  it('test card: decline, processor error, and a card the gateway never answers for', async () => {
+    for (const call of ['process', 'authorize'] as const) {
+      expect(
+        await gateway[call]('1.00', 'USD', gateway.tokenize(card('4000000000000002'))),
+      ).toMatchObject({
+        kind: 'declined',
+      });
+      expect(
+        await gateway[call]('1.00', 'USD', gateway.tokenize(card('4000000000000119'))),
+      ).toMatchObject({
+        kind: 'error',
+      });
+      await expect(
+        gateway[call]('1.00', 'USD', gateway.tokenize(card('4000000000000259'))),
+      ).rejects.toBeInstanceOf(GatewayUnreachable);
+    }
+  });
+
+  it('test card: captures and refunds succeed unless the cents are .91 (refused) or .92 (no answer)', async () => {
+    expect(await gateway.capture('test_a', '5.00', 'USD')).toEqual({
+      kind: 'done',
+      reference: 'test_a',
+    });
+    expect(await gateway.capture('test_a', '5.9', 'USD')).toMatchObject({ kind: 'done' });
+    expect(await gateway.refund('test_a', '5', 'USD')).toEqual({
+      kind: 'done',
+      reference: expect.stringMatching(/^test_/),
+    });
+    expect(await gateway.capture('test_a', '5.91', 'USD')).toMatchObject({ kind: 'error' });
+    expect(await gateway.refund('test_a', '0.91', 'USD')).toMatchObject({ kind: 'error' });
+    await expect(gateway.capture('test_a', '5.92', 'USD')).rejects.toBeInstanceOf(
+      GatewayUnreachable,
+    );
+    await expect(gateway.refund('test_a', '12.92', 'USD')).rejects.toBeInstanceOf(
+      GatewayUnreachable,
+    );
+    expect(await gateway.void('test_a')).toEqual({ kind: 'done', reference: 'test_a' });
+  });
+
+  it('check: pending until staff capture it; every step succeeds', async () => {
+    const check = new CheckGateway();
+    expect(await check.process()).toEqual({ kind: 'pending', reference: null });
+    expect(await check.authorize()).toEqual({ kind: 'pending', reference: null });
+    for (const step of [check.capture(), check.void(), check.refund()]) {
+      expect(await step).toEqual({ kind: 'done', reference: null });
+    }
+  });
+});
