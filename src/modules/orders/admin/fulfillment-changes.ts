@@ -21,6 +21,9 @@ interface FulfillmentRow {
   state: ShipmentState;
 }
 
+/** Payment states of an order settled enough to ship (Spree's `paid?`). */
+const SETTLED = new Set(['paid', 'credit_owed']);
+
 /** Fulfillments whose goods are still in the warehouse: they may be canceled. */
 const NOT_SHIPPED = new Set<ShipmentState>(['pending', 'ready', 'backorder']);
 
@@ -82,7 +85,7 @@ export class FulfillmentChanges {
 
   /**
    * Resumes a canceled fulfillment: its units are taken again (`insufficient_stock` when they
-   * are gone), and it is ready to ship if the order is paid, pending otherwise.
+   * are gone), and it is ready to ship if the order is paid (or owes credit), pending otherwise.
    */
   resume(
     store: StoreContext,
@@ -95,7 +98,7 @@ export class FulfillmentChanges {
       refusal: 'Only a canceled fulfillment of a complete order can be resumed',
       move: async ({ manager, order }, fulfillment) => {
         await this.stock.take(manager, order, fulfillment.id);
-        const next = order.paymentState === 'paid' ? 'ready' : 'pending';
+        const next = SETTLED.has(order.paymentState ?? '') ? 'ready' : 'pending';
         await setState(manager, fulfillment.id, next);
         return next;
       },
