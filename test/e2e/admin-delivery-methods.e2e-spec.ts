@@ -252,7 +252,7 @@ describe('Admin API: delivery methods', () => {
         422,
         'validation_error',
       );
-      expect(details).toBeDefined();
+      expect(Object.keys(details ?? {})).toEqual(['calculator.amount']);
       expect(await stored(method.id)).toMatchObject({ currency: 'USD', amount: '5.5000' });
     });
   });
@@ -372,6 +372,30 @@ describe('Admin API: delivery methods', () => {
       expect((await rateOf())?.cost).toBe('9.00');
       await patch({ active: false });
       expect(await rateOf()).toBeUndefined();
+    });
+
+    it('makes a zone a market of the Store API at once while an active method ships there', async () => {
+      const marketOf = async () => {
+        const response = await t.http.request('GET', '/api/v3/store/countries/NZ', {
+          headers: { 'x-store-api-key': shop.publishable_key },
+        });
+        expect(response.status).toBe(200);
+        return response.body.market;
+      };
+      expect(await marketOf()).toBeNull();
+      const zone = (await admin.send('POST', '/zones', { name: 'New Zealand', countries: ['NZ'] }))
+        .body;
+      const method = (
+        await create({
+          name: 'NZ post',
+          zone_ids: [caZone, zone.id],
+          currency: 'EUR',
+          calculator: { type: 'flat_rate', amount: '20.00' },
+        })
+      ).body;
+      expect(await marketOf()).toMatchObject({ id: zone.id, name: 'New Zealand', currency: 'EUR' });
+      await admin.send('PATCH', `/delivery_methods/${method.id}`, { active: false });
+      expect(await marketOf()).toBeNull();
     });
 
     it('changes the cart’s delivery total when the selected method’s price changes', async () => {
