@@ -318,6 +318,8 @@ describe('Admin API: variants and prices', () => {
       const cart = new CartClient(t, shop);
       await cart.create();
 
+      const before = await storefront.call('GET', `/products?q[search]=${sku}`);
+      expect(before.body.data.map((row: { id: string }) => row.id)).toEqual([kit.id]);
       const response = await admin.call('DELETE', `${variantsPath(kit.id)}/${extra.id}`);
       expect(response.status).toBe(204);
       expect((await storedVariant(extra.id)).deleted_at).not.toBeNull();
@@ -336,6 +338,8 @@ describe('Admin API: variants and prices', () => {
         kit.default_variant_id,
       ]);
       expectError(await cart.addItem(extra.id, 1), 404, 'variant_not_found');
+      const searched = await storefront.call('GET', `/products?q[search]=${sku}`);
+      expect(searched.body.data).toEqual([]);
       expect((await admin.call('POST', variantsPath(kit.id), { json: { sku } })).status).toBe(201);
 
       const lone = await product();

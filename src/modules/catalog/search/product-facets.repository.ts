@@ -49,7 +49,8 @@ const SCOPE = `$${AFTER_SEARCH}::bigint`;
 const FACETS = `
   WITH matching AS (SELECT p.id FROM products p WHERE ${VISIBLE} AND ${MATCHES_SEARCH}),
   matching_variants AS (
-    SELECT v.id, v.product_id FROM variants v WHERE v.product_id IN (SELECT id FROM matching))
+    SELECT v.id, v.product_id FROM variants v
+    WHERE v.product_id IN (SELECT id FROM matching) AND v.deleted_at IS NULL)
   SELECT
     (SELECT count(*)::int FROM matching) AS total_count,
     (SELECT count(*)::int FROM matching p WHERE ${PRODUCT_IN_STOCK}) AS in_stock_count,

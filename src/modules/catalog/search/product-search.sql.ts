@@ -18,7 +18,7 @@ export const VARIANT_STOCK = `(SELECT SUM(si.count_on_hand)::int FROM stock_item
      AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = v.store_id AND active))`;
 
 /** Product `p` has a variant that can be bought from stock now (untracked, or units on hand). */
-export const PRODUCT_IN_STOCK = `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id
+export const PRODUCT_IN_STOCK = `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL
    AND (NOT v.track_inventory OR COALESCE(${VARIANT_STOCK}, 0) > 0))`;
 
 /**
@@ -36,7 +36,8 @@ const HAS_OPTION_VALUES = `(SELECT count(*) FROM option_values WHERE store_id = 
      AND NOT EXISTS (SELECT 1 FROM variants v
        JOIN variant_option_values vov ON vov.variant_id = v.id
        JOIN option_values ov ON ov.id = vov.option_value_id
-       WHERE v.product_id = p.id AND ov.option_type_id = wanted.option_type_id AND ov.id = ANY($7::bigint[])))`;
+       WHERE v.product_id = p.id AND v.deleted_at IS NULL
+         AND ov.option_type_id = wanted.option_type_id AND ov.id = ANY($7::bigint[])))`;
 
 /**
  * For every option type named in `$15` (lower case), a variant has one of the values that `$16`
@@ -47,17 +48,18 @@ const HAS_NAMED_OPTIONS = `NOT EXISTS (SELECT 1 FROM unnest($15::text[]) AS want
      JOIN variant_option_values vov ON vov.variant_id = v.id
      JOIN option_values ov ON ov.id = vov.option_value_id
      JOIN option_types ot ON ot.id = ov.option_type_id
-     WHERE v.product_id = p.id AND lower(ot.name) = wanted.type_name
+     WHERE v.product_id = p.id AND v.deleted_at IS NULL AND lower(ot.name) = wanted.type_name
        AND (lower(ot.name), lower(ov.name)) IN (SELECT * FROM unnest($15::text[], $16::text[]))))`;
 
 /** The search's conditions on product `p`, over `$3`…`$16`. */
 export const MATCHES_SEARCH = `
   ($3::text IS NULL OR p.name ILIKE $3::text ESCAPE '\\'
-    OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.sku ILIKE $3::text ESCAPE '\\'))
+    OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL
+      AND v.sku ILIKE $3::text ESCAPE '\\'))
   AND ($4::text IS NULL OR p.name ILIKE $4::text ESCAPE '\\')
   AND (($5::numeric IS NULL AND $6::numeric IS NULL) OR EXISTS (SELECT 1 FROM variants v
     JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $2
-    WHERE v.product_id = p.id
+    WHERE v.product_id = p.id AND v.deleted_at IS NULL
       AND ($5::numeric IS NULL OR pr.amount >= $5::numeric)
       AND ($6::numeric IS NULL OR pr.amount <= $6::numeric)))
   AND ($7::bigint[] IS NULL OR (${HAS_OPTION_VALUES}))
@@ -70,7 +72,7 @@ export const MATCHES_SEARCH = `
   AND ($12::text[] IS NULL OR p.tags && $12::text[])
   AND ($13::bigint[] IS NULL OR p.id = ANY($13::bigint[]))
   AND ($14::text[] IS NULL OR EXISTS (SELECT 1 FROM variants v
-    WHERE v.product_id = p.id AND v.sku = ANY($14::text[])))
+    WHERE v.product_id = p.id AND v.deleted_at IS NULL AND v.sku = ANY($14::text[])))
   AND ($15::text[] IS NULL OR ${HAS_NAMED_OPTIONS})`;
 
 /** The first parameter after the search's. */
