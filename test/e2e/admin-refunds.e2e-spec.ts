@@ -286,6 +286,23 @@ describe('Admin API: order refunds', () => {
     expect(await records.creditsUsed([creditKey])).toEqual({ [creditKey]: '0.00' });
   });
 
+  it('never refunds more than was captured, even when refunds race', async () => {
+    const order = await scenario.placed('test_card');
+    const paymentId = order.payments[0].id;
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        refund(order.id, { payment_id: paymentId, amount: order.total }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const response of responses.filter((answer) => answer.status !== 201)) {
+      expect([409, 422]).toContain(response.status);
+    }
+    expect((await storedRefunds(order.id)).map((row) => row.amount)).toEqual([order.total]);
+    expect(await scenario.order(order.id)).toMatchObject({ payment_total: '0.00' });
+  });
+
   it('refuses to refund a payment not captured, and validates the body', async () => {
     const order = await scenario.placed('check');
     const pending = expectError(
