@@ -58,7 +58,8 @@ const namesOf = (resources: Resource[]) => resources.map((product) => product.at
 async function visibleProductCount(storeId: string): Promise<number> {
   const [{ count }] = await ctx.t.dataSource.query(
     `SELECT count(*)::int AS count FROM products WHERE store_id = $1 AND status = 'active'
-       AND (available_on IS NULL OR available_on <= now())`,
+       AND deleted_at IS NULL AND (available_on IS NULL OR available_on <= now())
+       AND (discontinue_on IS NULL OR discontinue_on > now())`,
     [storeId],
   );
   return count;

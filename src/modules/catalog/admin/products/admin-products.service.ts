@@ -184,7 +184,8 @@ export class AdminProductsService {
   ): Promise<Variant | undefined> {
     const { sku, price, compare_at_price: compareAt, currency } = body;
     if (sku === undefined && price === undefined && compareAt === undefined) {
-      if (currency !== undefined) throw fieldInvalid('currency', 'currency is sent with a price');
+      if (currency !== undefined)
+        throw fieldInvalid('currency', 'currency goes with a price or compare_at_price');
       return undefined;
     }
     const variant = await manager.findOne(Variant, {
