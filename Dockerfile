@@ -9,6 +9,7 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./

@@ -44,12 +44,22 @@ function printBanner(
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-function closeOnSignals(close: () => Promise<void>): void {
+/**
+ * On SIGINT or SIGTERM: stop taking requests, let in-flight requests and jobs finish, close the
+ * pools, exit 0. Past `timeoutMs` the process exits 1 with what is still running cut off.
+ */
+function closeOnSignals(close: () => Promise<void>, timeoutMs: number): void {
+  const logger = new NestLogger('Shutdown');
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
+      logger.log(`${signal}: finishing in-flight work (at most ${timeoutMs} ms), then exiting`);
+      setTimeout(() => {
+        logger.error(`Still busy after ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting anyway`);
+        process.exit(1);
+      }, timeoutMs).unref();
       close()
         .then(() => process.exit(0))
         .catch((error: unknown) => {
@@ -82,13 +92,13 @@ export async function startProcess(overrides: Record<string, string> = {}): Prom
     const credentials = config.embeddedDatabase
       ? await ensureEmbeddedDemoStore(httpApp.get(DataSource), config, httpApp.get(ModelEvents))
       : undefined;
-    await httpApp.listen(config.PORT, config.HOST);
+    await httpApp.listen(config.PORT, config.listenHost);
     app = httpApp;
     const address = httpApp.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     printBanner(
       config,
-      `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`,
+      `http://${config.listenHost === '0.0.0.0' ? 'localhost' : config.listenHost}:${port}`,
       credentials,
     );
   } else {
@@ -101,5 +111,5 @@ export async function startProcess(overrides: Record<string, string> = {}): Prom
   closeOnSignals(async () => {
     await app.close();
     await database.close();
-  });
+  }, config.SHUTDOWN_TIMEOUT_MS);
 }

@@ -52,7 +52,6 @@ export async function createHttpApp(
     },
   );
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   registerJsonBodies(app, config.BODY_LIMIT_BYTES);
   await registerMultipart(app);
   setUpOpenApi(app);

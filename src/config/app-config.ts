@@ -47,8 +47,18 @@ export class AppConfig {
   @Max(65535)
   PORT = 3000;
 
+  /** Where to listen; unset: every interface in production, this machine only otherwise. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsString()
-  HOST = '0.0.0.0';
+  HOST?: string;
+
+  /** How long a SIGTERM/SIGINT waits for in-flight requests and jobs before the process exits. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
 
   @IsIn(NODE_ENVS)
   NODE_ENV: NodeEnv = 'development';
@@ -217,6 +227,11 @@ export class AppConfig {
     return this.NODE_ENV === 'production';
   }
 
+  /** The address the HTTP server binds: HOST, or the default for the environment. */
+  get listenHost(): string {
+    return this.HOST ?? (this.isProduction ? '0.0.0.0' : '127.0.0.1');
+  }
+
   get embeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
   }
@@ -255,6 +270,7 @@ const CONFIG_KEYS = [
   'WEBHOOKS_ALLOW_PRIVATE_NETWORKS',
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_CONCURRENCY',
+  'SHUTDOWN_TIMEOUT_MS',
   'BODY_LIMIT_BYTES',
   'DIGITAL_UPLOAD_MAX_BYTES',
   'DIGITAL_LINK_DOWNLOAD_LIMIT',

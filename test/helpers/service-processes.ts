@@ -79,6 +79,8 @@ export interface ServiceProcess {
   url?: string;
   output(): string;
   running(): boolean;
+  /** The exit code once it exited by itself or on a catchable signal; null while it runs. */
+  exitCode(): number | null;
   /** Sends `signal` (SIGKILL: a crash, nothing cleaned up) and waits for the exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -118,6 +120,7 @@ export async function startServiceProcess(
     pid: child.pid!,
     output: () => output,
     running: isRunning,
+    exitCode: () => child.exitCode,
     async kill(signal = 'SIGKILL') {
       if (isRunning()) child.kill(signal);
       await exited;

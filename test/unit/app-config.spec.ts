@@ -20,6 +20,20 @@ function configError(env: Record<string, string | undefined>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  describe('the address to listen on', () => {
+    it('is this machine only outside production, every interface in production', () => {
+      expect(loadConfig({}).listenHost).toBe('127.0.0.1');
+      expect(loadConfig({ NODE_ENV: 'test' }).listenHost).toBe('127.0.0.1');
+      const production = { NODE_ENV: 'production', JWT_SECRET, ENCRYPTION_KEY, ...SPLIT_ROLE };
+      expect(loadConfig(production).listenHost).toBe('0.0.0.0');
+    });
+
+    it('is HOST whenever it is set', () => {
+      expect(loadConfig({ HOST: '0.0.0.0' }).listenHost).toBe('0.0.0.0');
+      expect(loadConfig({ HOST: '::1' }).listenHost).toBe('::1');
+    });
+  });
+
   describe('defaults', () => {
     const config = loadConfig({});
 
@@ -29,7 +43,9 @@ describe('loadConfig', () => {
 
     it.each([
       ['PORT', 3000],
-      ['HOST', '0.0.0.0'],
+      ['HOST', undefined],
+      ['listenHost', '127.0.0.1'],
+      ['SHUTDOWN_TIMEOUT_MS', 10_000],
       ['NODE_ENV', 'development'],
       ['PROCESS_ROLE', 'all'],
       ['BODY_LIMIT_BYTES', 102_400],
