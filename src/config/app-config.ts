@@ -223,6 +223,10 @@ export class AppConfig {
   @PerMinuteBudget()
   RATE_LIMIT_SECRET_KEY_PER_MINUTE = 600;
 
+  /** Per client IP and minute: refused credentials (unknown or revoked keys, bad tokens). */
+  @PerMinuteBudget()
+  RATE_LIMIT_FAILED_AUTH_PER_MINUTE = 30;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -289,6 +293,7 @@ const CONFIG_KEYS = [
   'RATE_LIMIT_PASSWORD_RESET_PER_MINUTE',
   'RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE',
   'RATE_LIMIT_SECRET_KEY_PER_MINUTE',
+  'RATE_LIMIT_FAILED_AUTH_PER_MINUTE',
 ] as const satisfies readonly (keyof AppConfig)[];
 const SECRET_KEYS = new Set<string>([
   'JWT_SECRET',

@@ -48,6 +48,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     QUEUE_PREFIX: `test-${randomBytes(4).toString('hex')}`,
     // Tests play the reverse proxy: X-Forwarded-For gives requests distinct client IPs.
     TRUST_PROXY: 'true',
+    // Many files send bad credentials on purpose from one address; the limit has its own test.
+    RATE_LIMIT_FAILED_AUTH_PER_MINUTE: '100000',
     ...options.env,
   });
   const database = options.database ?? (await openDatabaseEndpoint(config, { persistent: false }));

@@ -1,8 +1,12 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
+import {
+  FailedAuthenticationLimiter,
+  TooManyRefusals,
+} from '../../platform/http/rate-limit/failed-authentication-limiter.js';
 import type { RateLimitedKey } from '../../platform/http/rate-limit/rate-limited-key.js';
 import { StoreDirectoryService } from '../stores/index.js';
 import { AccessTokensService } from './access-tokens.service.js';
@@ -58,12 +62,35 @@ export class ApiAccessGuard implements CanActivate {
     private readonly keys: ApiKeyResolverService,
     private readonly tokens: AccessTokensService,
     private readonly stores: StoreDirectoryService,
+    private readonly failedAuthentication: FailedAuthenticationLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const api = apiOf(Reflect.getMetadata(PATH_METADATA, context.getClass()) as string | undefined);
     if (!api) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    try {
+      return await this.admit(context, api, request);
+    } catch (error) {
+      // A refused credential counts against its address, and may be answered 429 instead.
+      const refusal =
+        error instanceof StoreError && error.code === 'invalid_token'
+          ? ((await this.failedAuthentication.overBudgetAfterRefusal(request)) ?? error)
+          : error;
+      if (refusal instanceof TooManyRefusals)
+        void context
+          .switchToHttp()
+          .getResponse<FastifyReply>()
+          .header('retry-after', refusal.retryAfterS);
+      throw refusal;
+    }
+  }
+
+  private async admit(
+    context: ExecutionContext,
+    api: 'store' | 'admin' | 'storefront',
+    request: FastifyRequest,
+  ): Promise<boolean> {
     if (api === 'storefront') return this.admitStorefrontCaller(request);
     if (api === 'store') {
       if (this.reflector.get<boolean>(URL_TOKEN_ROUTE, context.getHandler())) return true;
@@ -166,6 +193,8 @@ export class ApiAccessGuard implements CanActivate {
         'Credentials are required: an API key in X-Store-API-Key',
       );
     }
+    if (typeof token === 'string' && !this.keys.hasLookedUp(token))
+      await this.failedAuthentication.refuseIfBlocked(request);
     const resolved = typeof token === 'string' ? await this.keys.resolve(token) : null;
     if (!resolved || !accepted.includes(resolved.key.keyType)) {
       throw new StoreError('invalid_token', 'The API key is invalid or has been revoked');

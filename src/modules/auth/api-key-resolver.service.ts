@@ -59,6 +59,11 @@ export class ApiKeyResolverService {
     return cached.resolved;
   }
 
+  /** Whether this token's lookup, found or not, is still in this process's cache. */
+  hasLookedUp(token: string): boolean {
+    return this.cache.has(token);
+  }
+
   /**
    * Drops every cached lookup of a key's token in every process (after its revocation or
    * deletion committed), by the key's id.

@@ -6,6 +6,7 @@ import { IdempotencyLedgerService } from './idempotency/idempotency-ledger.servi
 import { IdempotencyRecordSweeper } from './idempotency/idempotency-record.sweeper.js';
 import { IdempotencyRecords } from './idempotency/idempotency-records.repository.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
+import { FailedAuthenticationLimiter } from './rate-limit/failed-authentication-limiter.js';
 import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit.store.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitStore } from './rate-limit/rate-limit.store.js';
@@ -28,6 +29,7 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
           ? new RedisRateLimitStore(config.REDIS_URL, config.QUEUE_PREFIX)
           : new InMemoryRateLimitStore(),
     },
+    FailedAuthenticationLimiter,
     IdempotencyRecords,
     IdempotencyLedgerService,
     IdempotencyRecordSweeper,
@@ -36,6 +38,6 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
     IdempotencyAudit,
   ],
   // Controllers bind the interceptor with @Idempotent(); it resolves its ledger from here.
-  exports: [IdempotencyLedgerService, IdempotencyInterceptor],
+  exports: [IdempotencyLedgerService, IdempotencyInterceptor, FailedAuthenticationLimiter],
 })
 export class HttpPoliciesModule {}

@@ -37,3 +37,8 @@ export function ipBudget(config: AppConfig, action: IpRateLimitedAction, ip: str
 export function keyBudget(config: AppConfig, key: RateLimitedKey): Budget {
   return { bucket: `key:${key.apiKeyId}`, limit: config[KEY_SETTING[key.keyType]] };
 }
+
+/** The budget of one client IP for credentials refused (unknown or revoked keys, bad tokens). */
+export function failedAuthenticationBudget(config: AppConfig, ip: string): Budget {
+  return { bucket: `ip:failed-auth:${ip}`, limit: config.RATE_LIMIT_FAILED_AUTH_PER_MINUTE };
+}
