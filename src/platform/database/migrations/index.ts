@@ -16,11 +16,11 @@ import { StockAdministration1795300814140 } from './1795300814140-StockAdministr
 import { OrderAndCustomerTags1795300900100 } from './1795300900100-OrderAndCustomerTags.js';
 import { StaffUserAccess1795301000600 } from './1795301000600-StaffUserAccess.js';
 import { StoreCreditAdministration1795301100400 } from './1795301100400-StoreCreditAdministration.js';
-import { FulfillmentTrackingUrl1795301301300 } from './1795301301300-FulfillmentTrackingUrl.js';
 import { ZoneStatesAndDeliveryMethodZones1795301200700 } from './1795301200700-ZoneStatesAndDeliveryMethodZones.js';
-import { PaymentRefunds1795301300900 } from './1795301300900-PaymentRefunds.js';
-import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
 import { ProductAdministration1795301300500 } from './1795301300500-ProductAdministration.js';
+import { PaymentRefunds1795301300900 } from './1795301300900-PaymentRefunds.js';
+import { FulfillmentTrackingUrl1795301301300 } from './1795301301300-FulfillmentTrackingUrl.js';
+import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -42,9 +42,9 @@ export const MIGRATIONS = [
   OrderAndCustomerTags1795300900100,
   StaffUserAccess1795301000600,
   StoreCreditAdministration1795301100400,
-  FulfillmentTrackingUrl1795301301300,
   ZoneStatesAndDeliveryMethodZones1795301200700,
-  PaymentRefunds1795301300900,
-  TaxCategories1795301400300,
   ProductAdministration1795301300500,
+  PaymentRefunds1795301300900,
+  FulfillmentTrackingUrl1795301301300,
+  TaxCategories1795301400300,
 ];
