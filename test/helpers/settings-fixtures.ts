@@ -43,7 +43,11 @@ export class SettingsAdmin extends AdminCaller {
   ): Promise<void> {
     const key = await issueSecretKey(this.t, this.shop, held);
     const token = await staffToken(this.t, this.shop, held);
-    for (const headers of [{ 'x-store-api-key': key }, { authorization: `Bearer ${token}` }]) {
+    const callers: Record<string, string>[] = [
+      { 'x-store-api-key': key },
+      { authorization: `Bearer ${token}` },
+    ];
+    for (const headers of callers) {
       const response = await this.call(route.method, route.path, { json: route.json, headers });
       const details = expectError(response, 403, 'access_denied');
       expect({ route: `${route.method} ${route.path}`, details }).toEqual({

@@ -1,11 +1,14 @@
 import { CheckGateway } from '../../src/modules/payments/check.gateway.js';
-import { GatewayUnreachable } from '../../src/modules/payments/payment-gateway.js';
+import {
+  GatewayUnreachable,
+  type PaymentGateway,
+} from '../../src/modules/payments/payment-gateway.js';
 import { TestCardGateway } from '../../src/modules/payments/test-card.gateway.js';
 
 const card = (number: string) => ({ number, month: 12, year: 2099 });
 
 describe('the built-in payment gateways', () => {
-  const gateway = new TestCardGateway();
+  const gateway: PaymentGateway = new TestCardGateway();
 
   it('test card: charges capture at checkout, authorizations wait to be captured', async () => {
     const source = gateway.tokenize(card('4242424242424242'));
