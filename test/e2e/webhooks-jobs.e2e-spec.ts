@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventFanout, type FanoutJob } from '../../src/events/event-fanout.js';
 import { EventPublisher } from '../../src/events/event-publisher.js';
+import { DeliveryAttempts } from '../../src/modules/webhooks/delivery-attempts.js';
 import { WebhookDeliveryJobs } from '../../src/modules/webhooks/webhook-delivery-jobs.js';
 import {
   WEBHOOK_DELIVERY_JOB,
@@ -96,6 +97,77 @@ describe(`Webhook delivery jobs (${process.env.REDIS_URL ? 'Bull on Redis' : 'in
     await jobs.run(job(data));
     expect(receiver.at('/rerun')).toHaveLength(1);
     expect(await deliveryCount(data.endpointId, event.id)).toBe(1);
+  });
+
+  it('a job run again after its worker died during the POST closes that attempt as interrupted and sends again', async () => {
+    const { endpoint, secret } = await hooks.create({ url: receiver.url('/resumed') });
+    const event = await storeEvent('order.completed', { id: 'or_z' });
+    const data = { endpointId: hooks.key(endpoint.id), eventId: event.id };
+    // What a worker killed during its POST leaves: the attempt written, never completed.
+    const [{ request_body: body }] = await t.dataSource.query(
+      `SELECT json_build_object('id', id)::text AS request_body FROM events WHERE id = $1`,
+      [event.id],
+    );
+    const dead = await t.app.get(DeliveryAttempts).open(
+      {
+        endpointId: data.endpointId,
+        eventId: event.id,
+        eventName: 'order.completed',
+        requestBody: body,
+        deliveredAt: new Date(),
+      },
+      false,
+    );
+    expect(dead).toMatchObject({ attempt: 1, status: 'in_flight', finishedAt: null });
+
+    const jobs = t.app.get(WebhookDeliveryJobs);
+    await jobs.run(job(data));
+    await jobs.run(job(data));
+    const received = receiver.at('/resumed');
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0].body).id).toBe(event.id);
+    expect(verifyWebhook(received[0], secret)).toBe(true);
+
+    const history = (await hooks.deliveries(endpoint.id)).body.data;
+    expect(history).toEqual([
+      expect.objectContaining({
+        event_id: event.id,
+        attempt: 2,
+        status: 'succeeded',
+        success: true,
+        response_status: 200,
+        request_body: received[0].body,
+      }),
+      expect.objectContaining({
+        event_id: event.id,
+        attempt: 1,
+        status: 'interrupted',
+        success: false,
+        response_status: null,
+        duration_ms: null,
+        error_type: null,
+        error_message: expect.stringContaining('the receiver may have received it'),
+        finished_at: expect.any(String),
+      }),
+    ]);
+    expect(await deliveryCount(data.endpointId, event.id)).toBe(2);
+  });
+
+  it('a job whose event already has a failed attempt sends nothing (failures are redelivered by staff)', async () => {
+    const { endpoint } = await hooks.create({ url: receiver.url('/refused') });
+    const event = await storeEvent('order.completed', { id: 'or_w' });
+    const data = { endpointId: hooks.key(endpoint.id), eventId: event.id };
+    const jobs = t.app.get(WebhookDeliveryJobs);
+    receiver.answer(500);
+    try {
+      await jobs.run(job(data));
+      await jobs.run(job(data));
+    } finally {
+      receiver.answer(200);
+    }
+    expect(receiver.at('/refused')).toHaveLength(1);
+    const history = (await hooks.deliveries(endpoint.id)).body.data;
+    expect(history.map((d: any) => [d.attempt, d.status])).toEqual([[1, 'failed']]);
   });
 
   it('skips endpoints that are disabled or gone, and events that do not exist', async () => {

@@ -17,7 +17,8 @@ export class AdminWebhookDeliveriesController {
   @Get()
   @RequireScope('read_webhooks')
   @ApiOperation({
-    summary: 'An endpoint’s delivery history, newest first; filters `event_name`, `success`',
+    summary:
+      'An endpoint’s delivery attempts, newest first (in flight ones included); filters `event_name`, `success`, `status`',
   })
   list(
     @CurrentStore() store: StoreContext,

@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { eventMessageOf } from '../../events/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { type Job, QueuePort } from '../../platform/queue/queue.port.js';
+import { hotStatement } from './hot-statement.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
 import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJobData } from './webhook-delivery-job.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
@@ -25,7 +25,9 @@ type LookupRow = Record<string, unknown> & EventColumns;
 
 /**
  * Consumes the `webhooks` queue: delivers a stored event to an endpoint, unless the endpoint is
- * gone or disabled, or the event was already delivered to it (a job run again after a crash).
+ * gone or disabled, or an attempt to deliver the event to it already has an outcome (a job run
+ * again after a crash). A job run again because its worker died during the POST finds that
+ * attempt in flight: it closes it as `interrupted` and sends again (at least once).
  * `WEBHOOK_CONCURRENCY` deliveries run at a time in each worker process.
  */
 @Injectable()
@@ -59,7 +61,7 @@ export class WebhookDeliveryJobs implements OnModuleInit {
     }
     const { endpointId, eventId } = job.data;
     // One round trip answers all three questions: is the endpoint there and enabled, is the
-    // event there, and has it not been delivered to the endpoint yet. No row: nothing to send.
+    // event there, and has no attempt to deliver it there an outcome yet. No row: nothing to send.
     const [row] = await this.lookup([endpointId, eventId]);
     if (!row) return;
     const {
@@ -79,25 +81,20 @@ export class WebhookDeliveryJobs implements OnModuleInit {
       metadata,
       created_at: createdAt,
     });
-    await this.deliverer.deliver(endpoint, envelopeOf(event));
+    // A run after a crash closes the attempt the crash left in flight and sends a new one.
+    await this.deliverer.deliver(endpoint, envelopeOf(event), { supersedeInFlight: true });
   }
 
-  /**
-   * The endpoint (every column of the entity, named as its properties) and the event, or no row.
-   * A named prepared statement (planned once per connection) on a PostgreSQL server; a plain one
-   * on the embedded database, whose single session outlives its connections, so that a statement
-   * prepared by an earlier connection (an earlier app on the same data) cannot be prepared again.
-   */
-  private async lookup(values: [string, string]): Promise<Array<LookupRow>> {
+  /** The endpoint (every column of the entity, named as its properties) and the event, or no row. */
+  private lookup(values: [string, string]): Promise<Array<LookupRow>> {
     const text = (this.lookupSql ??= this.lookupStatement());
-    if (this.config.embeddedDatabase) return this.dataSource.query(text, values);
-    const { rows } = await preparedIn<LookupRow>(
+    return hotStatement<LookupRow>(
       this.dataSource.manager,
+      this.config.embeddedDatabase,
       'webhook-delivery-lookup',
       text,
       values,
     );
-    return rows;
   }
 
   /** Built from the entity's metadata, so it follows the entity's columns. */
@@ -113,6 +110,7 @@ export class WebhookDeliveryJobs implements OnModuleInit {
         AND NOT EXISTS (
           SELECT 1 FROM webhook_deliveries delivery
           WHERE delivery.endpoint_id = endpoint.id AND delivery.event_id = event.id
+            AND delivery.status IN ('succeeded', 'failed')
         )`;
   }
 }

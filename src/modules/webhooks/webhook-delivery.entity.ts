@@ -12,14 +12,35 @@ import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 export const DELIVERY_ERROR_TYPES = ['timeout', 'connection_error', 'http_error'] as const;
 export type DeliveryErrorType = (typeof DELIVERY_ERROR_TYPES)[number];
 
-/** One attempt to POST an event to an endpoint, successful or not, exactly as it was sent. */
+/**
+ * Where an attempt stands: `in_flight` from just before the POST until its outcome is recorded;
+ * then `succeeded` or `failed`; `interrupted` when the process sending it stopped before recording
+ * an outcome (the receiver may or may not have got it) and a later attempt took over.
+ */
+export const DELIVERY_STATUSES = ['in_flight', 'succeeded', 'failed', 'interrupted'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One attempt to POST an event to an endpoint, exactly as it was sent. The row is committed
+ * before the POST and completed after it, so every request a receiver gets has its row.
+ */
 @Entity('webhook_deliveries')
 // DESC in the migration: the delivery history is read newest first.
 @Index('webhook_deliveries_endpoint_id_delivered_at_idx', ['endpointId', 'deliveredAt'])
-@Index('webhook_deliveries_endpoint_id_event_id_idx', ['endpointId', 'eventId'])
+@Index(
+  'webhook_deliveries_endpoint_id_event_id_attempt_key',
+  ['endpointId', 'eventId', 'attempt'],
+  {
+    unique: true,
+  },
+)
 @Check(
   'webhook_deliveries_error_type_check',
   `"error_type" IN ('timeout', 'connection_error', 'http_error')`,
+)
+@Check(
+  'webhook_deliveries_status_check',
+  `"status" IN ('in_flight', 'succeeded', 'failed', 'interrupted')`,
 )
 export class WebhookDelivery {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' })
@@ -36,12 +57,19 @@ export class WebhookDelivery {
   @Column({ name: 'event_id', type: 'uuid' })
   eventId: string;
 
+  /** 1 for the first POST of this envelope to this endpoint, 2 for the next, and so on. */
+  @Column({ type: 'integer' })
+  attempt: number;
+
   @Column({ name: 'event_name', type: 'text' })
   eventName: string;
 
   /** The exact bytes that were signed and sent. */
   @Column({ name: 'request_body', type: 'text' })
   requestBody: string;
+
+  @Column({ type: 'text' })
+  status: DeliveryStatus;
 
   @Column({ name: 'response_status', type: 'integer', nullable: true })
   responseStatus: number | null;
@@ -50,8 +78,9 @@ export class WebhookDelivery {
   @Column({ name: 'response_body', type: 'text', nullable: true })
   responseBody: string | null;
 
-  @Column({ name: 'duration_ms', type: 'integer' })
-  durationMs: number;
+  /** Null while in flight, and for an interrupted attempt. */
+  @Column({ name: 'duration_ms', type: 'integer', nullable: true })
+  durationMs: number | null;
 
   @Column({ name: 'error_type', type: 'text', nullable: true })
   errorType: DeliveryErrorType | null;
@@ -60,9 +89,15 @@ export class WebhookDelivery {
   @Column({ name: 'error_message', type: 'text', nullable: true })
   errorMessage: string | null;
 
+  /** True once the receiver answered 2xx; false while in flight, failed or interrupted. */
   @Column({ type: 'boolean' })
   success: boolean;
 
+  /** When the POST started (the row is written just before it). */
   @Column({ name: 'delivered_at', type: 'timestamptz' })
   deliveredAt: Date;
+
+  /** When the outcome was recorded (or the attempt found interrupted); null while in flight. */
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
 }

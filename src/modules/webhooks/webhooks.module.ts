@@ -5,6 +5,7 @@ import { AdminWebhookDeliveriesController } from './admin-webhook-deliveries.con
 import { AdminWebhookDeliveriesService } from './admin-webhook-deliveries.service.js';
 import { AdminWebhookEndpointsController } from './admin-webhook-endpoints.controller.js';
 import { AdminWebhookEndpointsService } from './admin-webhook-endpoints.service.js';
+import { DeliveryAttempts } from './delivery-attempts.js';
 import { EndpointDisabledNotice } from './endpoint-disabled-notice.js';
 import { EndpointFailureCounter } from './endpoint-failure-counter.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -37,6 +38,7 @@ import { WebhookTargetPolicy } from './webhook-target-policy.js';
     WebhookDeliverySerializer,
     EndpointFailureCounter,
     EndpointDisabledNotice,
+    DeliveryAttempts,
     WebhookDeliverer,
     WebhookEndpointDirectory,
     WebhookFanout,
