@@ -29,6 +29,27 @@ export default tseslint.config(
     },
   },
   {
+    // class-validator's IsOptional lets `null` past every other rule: request DTOs say whether a
+    // field may be null with Optional() or OptionalNullable() (src/common/dto/presence.ts).
+    files: ['src/**/*.ts'],
+    ignores: ['src/common/dto/presence.ts', 'src/config/app-config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              importNames: ['IsOptional'],
+              message:
+                'IsOptional also skips the rules for null: use Optional() or OptionalNullable() from src/common/dto/presence.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Extensions are written against the public faces of the service, as the import rules require
     // of its own modules (.dependency-cruiser.cjs covers src/ only).
     files: ['examples/**/*.ts'],

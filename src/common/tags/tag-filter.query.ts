@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
 import { PaginationQuery } from '../pagination/pagination.query.js';
 import { MAX_TAG_LENGTH, MAX_TAGS } from './tag-list.field.js';
+import { Optional } from '../dto/presence.js';
 
 /** A query parameter given once or repeated, as a list. */
 const asList = ({ value }: { value: unknown }) =>
@@ -13,7 +14,7 @@ const asList = ({ value }: { value: unknown }) =>
 const TagFilter = (documentation: ApiPropertyOptions) =>
   applyDecorators(
     ApiPropertyOptional(documentation),
-    IsOptional(),
+    Optional(),
     Transform(asList),
     IsArray(),
     ArrayMaxSize(MAX_TAGS),

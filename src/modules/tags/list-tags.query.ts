@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { TAGGABLE_TYPES } from './taggable-types.js';
+import { Optional } from '../../common/dto/presence.js';
 
 export class ListTagsQuery {
   @ApiProperty({ enum: Object.keys(TAGGABLE_TYPES) })
@@ -9,7 +10,7 @@ export class ListTagsQuery {
   taggable_type: string;
 
   @ApiPropertyOptional({ description: 'Only names containing this (case-insensitive)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   q?: string;

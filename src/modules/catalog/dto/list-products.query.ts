@@ -1,7 +1,8 @@
 import { ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { IsNameList } from '../query/name-list.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export const PRODUCT_SORTS = [
   'name',
@@ -63,7 +64,7 @@ export class ProductPresentationQuery {
     description: `Comma-separated relations to include: ${PRODUCT_EXPANDS.join(', ')}`,
     example: 'variants,categories',
   })
-  @IsOptional()
+  @Optional()
   @IsNameList(PRODUCT_EXPANDS)
   expand?: string;
 
@@ -71,7 +72,7 @@ export class ProductPresentationQuery {
     description: `Comma-separated members to return (with \`id\`, always): ${PRODUCT_FIELDS.join(', ')}`,
     example: 'name,slug,price',
   })
-  @IsOptional()
+  @Optional()
   @IsNameList(PRODUCT_FIELDS)
   fields?: string;
 
@@ -79,7 +80,7 @@ export class ProductPresentationQuery {
     description:
       "Currency of the prices shown; one of the store's supported currencies (else X-Store-Currency, else the store's default)",
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as USD' })
   currency?: string;
@@ -87,12 +88,12 @@ export class ProductPresentationQuery {
 
 export class ListProductsQuery extends IntersectionType(PaginationQuery, ProductPresentationQuery) {
   @ApiPropertyOptional({ enum: PRODUCT_SORTS, default: DEFAULT_PRODUCT_SORT })
-  @IsOptional()
+  @Optional()
   @IsIn(PRODUCT_SORTS)
   sort: ProductSort = DEFAULT_PRODUCT_SORT;
 
   @ApiPropertyOptional({ description: 'Case-insensitive part of the product name' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   name?: string;
@@ -101,7 +102,7 @@ export class ListProductsQuery extends IntersectionType(PaginationQuery, Product
 /** `products.filters`: the currency of the price range and the category the filters cover. */
 export class ProductFiltersQuery extends PickType(ProductPresentationQuery, ['currency'] as const) {
   @ApiPropertyOptional({ description: 'A `ctg_…` id: only products in it or below it' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   category_id?: string;

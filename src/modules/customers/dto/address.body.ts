@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalNullable } from '../../../common/dto/presence.js';
 
 const MAX_LENGTH = 255;
 
@@ -25,7 +26,7 @@ function AddressField(aliases: string[] = [], description?: string) {
       const name = [key, ...aliases].find((candidate) => Object.hasOwn(obj, candidate));
       return name === undefined ? undefined : obj[name];
     }),
-    IsOptional(),
+    OptionalNullable(),
     IsString(),
     MaxLength(MAX_LENGTH),
   );
@@ -33,7 +34,7 @@ function AddressField(aliases: string[] = [], description?: string) {
 
 /** v3 spelling of a field, documented only: it is folded into its v2 name and then dropped. */
 const V3Alias = (of: string) =>
-  ApiPropertyOptional({ type: String, description: `v3 name of ${of}` });
+  ApiPropertyOptional({ type: String, nullable: true, description: `v3 name of ${of}` });
 
 /**
  * An address book entry in either naming: the contract's v2 names (`firstname`, `zipcode`, ...)

@@ -5,21 +5,20 @@ import {
   IsBoolean,
   IsEmail,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
   MinLength,
-  ValidateIf,
   ValidateBy,
 } from 'class-validator';
 import { normalizeEmailInput } from '../customer-email.js';
+import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_MAX_LENGTH = 254;
 
 /** Present only when sent; an explicit null is refused like any other wrong type. */
-const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+const WhenSent = Optional;
 
 /** An email address, trimmed and lower-cased before it is validated. */
 export function EmailField(options: { required: boolean }) {
@@ -70,7 +69,7 @@ export function PasswordConfirmationField() {
 function ProfileText(maxLength: number) {
   return applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, maxLength }),
-    IsOptional(),
+    OptionalNullable(),
     IsString(),
     MaxLength(maxLength),
   );

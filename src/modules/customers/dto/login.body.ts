@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
 import { normalizeEmailInput } from '../customer-email.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export const EMAIL_PROVIDER = 'email';
 
-/** Whether a login names the `email` provider, which is also what naming none means. */
+/** Whether a login names the `email` provider, which is also what naming none (leaving it out) means. */
 export function isEmailProvider(provider: unknown): boolean {
-  return (provider ?? EMAIL_PROVIDER) === EMAIL_PROVIDER;
+  return (provider === undefined ? EMAIL_PROVIDER : provider) === EMAIL_PROVIDER;
 }
 
 /** Email and password are only asked for when signing in with the `email` provider. */
@@ -18,7 +19,7 @@ export class LoginBody {
     default: EMAIL_PROVIDER,
     description: 'Only `email` is supported; anything else is 400 invalid_provider',
   })
-  @IsOptional()
+  @Optional()
   provider?: unknown;
 
   @ApiProperty({ format: 'email' })

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
 import type { AddressBody } from '../../customers/index.js';
 import {
@@ -12,11 +12,12 @@ import {
   SpecialInstructionsField,
   WhenSent,
 } from './order-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 /** Optimistic locking: the version the client read; a stale one is 409. */
 export class LockedBody {
   @ApiPropertyOptional({ description: 'The state_lock_version read; a stale one answers 409' })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   state_lock_version?: number;
@@ -27,7 +28,7 @@ export class CreateCartBody {
   currency?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsEmail()
   @MaxLength(255)
   email?: string;
@@ -85,12 +86,12 @@ export class UpdateCartBody extends LockedBody {
   shipping_address?: AddressBody;
 
   @ApiPropertyOptional({ description: 'A saved address (`addr_…`) of the signed-in customer' })
-  @IsOptional()
+  @Optional()
   @IsString()
   billing_address_id?: string;
 
   @ApiPropertyOptional({ description: 'A saved address (`addr_…`) of the signed-in customer' })
-  @IsOptional()
+  @Optional()
   @IsString()
   shipping_address_id?: string;
 
@@ -98,7 +99,7 @@ export class UpdateCartBody extends LockedBody {
     description:
       'Bill to the shipping address: the shipping address of this request (else the billing address it gives, else the cart’s shipping address) becomes both',
   })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   use_shipping?: boolean;
 }
@@ -111,7 +112,7 @@ export class AddItemBody extends LockedBody {
 
   /** Checked by the service so that a bad quantity answers `invalid_quantity`. */
   @ApiPropertyOptional({ description: 'A positive integer; default 1' })
-  @IsOptional()
+  @Optional()
   quantity?: unknown;
 
   @MetadataField("Data kept with the line, merged into the line's own")
@@ -123,7 +124,7 @@ export class SetQuantityBody extends LockedBody {
   @ApiPropertyOptional({
     description: 'A positive integer (required unless only metadata is sent)',
   })
-  @IsOptional()
+  @Optional()
   quantity?: unknown;
 
   @MetadataField("Merged into the line's metadata: keys sent are set, keys sent as null removed")

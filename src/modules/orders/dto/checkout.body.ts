@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsObject, IsString, MaxLength } from 'class-validator';
 import type { CardInput } from '../../payments/index.js';
 import { LockedBody } from './cart.body.js';
 import { AmountField, MetadataField } from './order-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export class SelectRateBody extends LockedBody {
   @ApiProperty({ description: 'The `dr_…` id of one of the fulfillment’s delivery rates' })
@@ -29,7 +30,7 @@ export class CreatePaymentBody extends LockedBody {
     description:
       'Card details for card methods: number, month, year, verification_value, name (never stored; only brand and last digits are kept)',
   })
-  @IsOptional()
+  @Optional()
   @IsObject()
   source?: CardInput;
 }

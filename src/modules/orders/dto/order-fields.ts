@@ -5,30 +5,34 @@ import {
   ArrayMaxSize,
   IsArray,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
   ValidateBy,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { AddressBody } from '../../customers/index.js';
 import { METADATA_MAX_BYTES, metadataFits } from '../domain/metadata.js';
+import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
 
 export { AmountField } from '../../../common/money/amount-field.js';
 
-/** Validates a field only when the request has it (`null` included, unlike `IsOptional`). */
-export const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+/** Validates a field only when the request has it (`null` included). */
+export const WhenSent = Optional;
 
-/** Free-text instructions for the order (at most 1000 characters). */
+/** Free-text instructions for the order (at most 1000 characters); `null` clears them. */
 export const SpecialInstructionsField = (description?: string) =>
-  applyDecorators(ApiPropertyOptional({ description }), IsOptional(), IsString(), MaxLength(1000));
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, description }),
+    OptionalNullable(),
+    IsString(),
+    MaxLength(1000),
+  );
 
 /** An address given inline, in v2 or v3 field names; which fields are required is checked later. */
 export const InlineAddressField = (description: string) =>
   applyDecorators(
     ApiPropertyOptional({ type: AddressBody, description: `${description} (v2 or v3 names)` }),
-    IsOptional(),
+    Optional(),
     ValidateNested(),
     Type(() => AddressBody),
   );
@@ -36,7 +40,7 @@ export const InlineAddressField = (description: string) =>
 /** An order's currency: one of the store's supported currencies (checked by the service). */
 export const CurrencyField = (
   description = "One of the store's supported currencies; default: its default",
-  presence: PropertyDecorator = IsOptional(),
+  presence: PropertyDecorator = Optional(),
 ) => applyDecorators(ApiPropertyOptional({ description }), presence, IsString(), MaxLength(3));
 
 /** A locale code; whether the store has it is checked by the service. */
@@ -77,7 +81,7 @@ export class LineItemInput {
 
   /** Checked by the service so that a bad quantity answers `invalid_quantity`. */
   @ApiPropertyOptional({ description: 'A positive integer; default 1' })
-  @IsOptional()
+  @Optional()
   quantity?: unknown;
 
   @MetadataField("Data kept with the line, merged into the line's own")

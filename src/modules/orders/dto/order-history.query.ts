@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import type { FilterSpec } from '../../../common/query/list-filters.js';
 import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 /** The `q[...]` filters of a customer's order history, as the storefront client sends them. */
 export const ORDER_HISTORY_FILTERS = {
@@ -19,7 +20,7 @@ export const ORDER_HISTORY_PARAMETERS = ['page', 'limit', 'sort'] as const;
 
 export class OrderHistoryQuery extends PaginationQuery {
   @ApiPropertyOptional({ enum: ORDER_HISTORY_SORTS, default: '-completed_at' })
-  @IsOptional()
+  @Optional()
   @IsIn(ORDER_HISTORY_SORTS)
   sort: (typeof ORDER_HISTORY_SORTS)[number] = '-completed_at';
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { AmountField, MetadataField } from './order-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 const EXTERNAL_DATA =
   'Data for the gateway. The test card gateway reads the card from `card`: `{number, month, year, verification_value?, name?}` (never stored; only brand, last digits and expiry are kept); other keys are kept as sent';
@@ -30,7 +31,7 @@ export class CompletePaymentSessionBody {
   @ApiPropertyOptional({
     description: "What the provider's checkout reported (kept with the session)",
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   session_result?: string;

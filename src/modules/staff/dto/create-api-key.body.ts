@@ -1,15 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { API_KEY_TYPES, type ApiKeyType } from '../../auth/index.js';
 import { ALL_SCOPES, type Scope } from '../../auth/index.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export class CreateApiKeyBody {
   @ApiProperty({ example: 'Warehouse integration', maxLength: 100 })
@@ -29,7 +22,7 @@ export class CreateApiKeyBody {
     isArray: true,
     example: ['read_orders', 'write_orders'],
   })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(ALL_SCOPES.length * 2)
   @IsIn(ALL_SCOPES, { each: true, message: 'scopes must only contain valid scope names' })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../../common/dto/presence.js';
 
 export class StaffLoginBody {
   @ApiProperty({ example: 'admin@example.com' })
@@ -15,7 +16,7 @@ export class StaffLoginBody {
   password: string;
 
   @ApiPropertyOptional({ default: 'email', description: 'Only `email` is supported' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   provider?: string;

@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
 import { AmountField } from '../../../common/money/amount-field.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 const AMOUNT = 'Greater than 0, a decimal string or a number, within the currency’s decimals';
 
@@ -24,7 +25,7 @@ export class CreateStoreCreditBody {
   @ApiPropertyOptional({
     description: "One of the store's supported currencies; default: its default",
   })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(3)
   currency?: string;

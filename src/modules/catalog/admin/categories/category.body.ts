@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { NameField, PositionField, TextField } from '../../../../common/dto/settings-fields.js';
+import { Optional, OptionalNullable } from '../../../../common/dto/presence.js';
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -9,8 +10,7 @@ const trimmed = () =>
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** `parent_id`: a `ctg_…` id, or null for a root (when moving). */
-const ParentField = () =>
-  ValidateIf((_: object, value: unknown) => value !== undefined && value !== null);
+const ParentField = OptionalNullable;
 
 class CategoryFields {
   @ApiPropertyOptional({
@@ -37,26 +37,26 @@ class CategoryFields {
       'The last segment of the permalink (a slug); by default the slug of the name. The full ' +
       "permalink is the parent's followed by this segment",
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @Optional()
   @IsString()
   @MaxLength(100)
   @Matches(SLUG, { message: 'permalink must be a slug: lower-case letters, digits and dashes' })
   permalink?: string;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(255)
   meta_title?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(5000)
   meta_description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(255)
   meta_keywords?: string | null;

@@ -5,7 +5,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsNotEmpty,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
@@ -13,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OneOfField, PositionField } from '../../../../common/dto/settings-fields.js';
+import { Optional, OptionalNullable } from '../../../../common/dto/presence.js';
 
 export const OPTION_KINDS = ['dropdown', 'color_swatch', 'buttons'] as const;
 const MAX_VALUES = 200;
@@ -56,7 +56,7 @@ const KeyField = (required: boolean) =>
 /** One value of the option type's list; `id` (or an existing `name`) keeps that value. */
 export class OptionValueInput {
   @ApiPropertyOptional({ example: 'optval_8fK2mQ9xLp', description: 'An existing value to keep' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   id?: string;
@@ -74,7 +74,7 @@ export class OptionValueInput {
   position?: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '#1E40AF' })
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color_code must be a #RRGGBB color' })
   color_code?: string | null;

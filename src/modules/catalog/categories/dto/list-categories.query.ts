@@ -1,7 +1,8 @@
 import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
 import { IsNameList } from '../../query/name-list.js';
+import { Optional } from '../../../../common/dto/presence.js';
 
 export const CATEGORY_SORTS = [
   'position',
@@ -43,14 +44,14 @@ export class CategoryPresentationQuery {
     description: `Comma-separated relations to include: ${CATEGORY_EXPANDS.join(', ')}`,
     example: 'children',
   })
-  @IsOptional()
+  @Optional()
   @IsNameList(CATEGORY_EXPANDS)
   expand?: string;
 
   @ApiPropertyOptional({
     description: `Comma-separated members to return (with \`id\`, always): ${CATEGORY_FIELDS.join(', ')}`,
   })
-  @IsOptional()
+  @Optional()
   @IsNameList(CATEGORY_FIELDS)
   fields?: string;
 }
@@ -60,7 +61,7 @@ export class ListCategoriesQuery extends IntersectionType(
   CategoryPresentationQuery,
 ) {
   @ApiPropertyOptional({ enum: CATEGORY_SORTS, default: 'position' })
-  @IsOptional()
+  @Optional()
   @IsIn(CATEGORY_SORTS)
   sort: CategorySort = 'position';
 }

@@ -1,26 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Optional, OptionalNullable } from '../../../../common/dto/presence.js';
 
 const NAME_MAX_LENGTH = 255;
 
 /** Present only when sent; an explicit null is refused like any other wrong type. */
-const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+const WhenSent = Optional;
 
 /** A free-text address field; null clears it. */
 function AddressText(maxLength: number) {
   return applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, maxLength }),
-    IsOptional(),
+    OptionalNullable(),
     IsString(),
     MaxLength(maxLength),
   );
@@ -77,7 +70,7 @@ class StockLocationFields {
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().toUpperCase() : value,
   )
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @Matches(/^[A-Z]{2}$/, { message: 'country_iso must be a two-letter ISO 3166-1 code' })
   country_iso?: string | null;

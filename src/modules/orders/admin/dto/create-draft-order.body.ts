@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { EmailField } from '../../../customers/index.js';
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
 import { CurrencyField } from '../../dto/order-fields.js';
 import { TagListField } from '../../../../common/tags/tag-list.field.js';
+import { Optional } from '../../../../common/dto/presence.js';
 
 export class CreateDraftOrderBody {
   @EmailField({ required: true })
@@ -14,7 +15,7 @@ export class CreateDraftOrderBody {
   currency?: string;
 
   @ApiPropertyOptional({ description: 'The `cus_…` id of the customer the order is for' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   customer_id?: string;

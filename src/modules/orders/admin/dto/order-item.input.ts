@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../../../common/dto/presence.js';
 
 /** How many units of a variant an order should hold. */
 export class OrderItemInput {
@@ -10,6 +11,6 @@ export class OrderItemInput {
 
   /** Checked by the service so that a bad quantity answers `invalid_quantity`. */
   @ApiProperty({ description: 'A positive integer (0 removes the line when updating an order)' })
-  @IsOptional()
+  @Optional()
   quantity?: unknown;
 }

@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsString, IsUrl, MaxLength } from 'class-validator';
 import { LockedBody } from '../../dto/cart.body.js';
+import { Optional } from '../../../../common/dto/presence.js';
 
 export class ShipFulfillmentBody extends LockedBody {
   @ApiPropertyOptional({ description: 'The carrier tracking number', maxLength: 255 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   tracking?: string;
@@ -14,7 +15,7 @@ export class ShipFulfillmentBody extends LockedBody {
     format: 'uri',
     maxLength: 2048,
   })
-  @IsOptional()
+  @Optional()
   @IsUrl(
     { protocols: ['http', 'https'], require_protocol: true },
     { message: 'tracking_url must be an http or https URL' },

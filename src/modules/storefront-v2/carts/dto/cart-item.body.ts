@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsString, Length, MaxLength } from 'class-validator';
 import { LockedBody } from '../../../orders/index.js';
+import { Optional } from '../../../../common/dto/presence.js';
 
 export class LineQuantityBody extends LockedBody {
   @ApiPropertyOptional({ description: 'The line item (`li_…`; required)' })
@@ -10,7 +11,7 @@ export class LineQuantityBody extends LockedBody {
 
   /** Checked by the service so that a bad quantity answers `invalid_quantity`. */
   @ApiPropertyOptional({ description: 'A positive integer (required)' })
-  @IsOptional()
+  @Optional()
   quantity?: unknown;
 }
 
@@ -23,7 +24,7 @@ export class ChangeCurrencyBody extends LockedBody {
 
 export class AssociateBody {
   @ApiPropertyOptional({ description: "The guest cart's order token" })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   guest_order_token?: string;

@@ -6,7 +6,6 @@ import {
   IsArray,
   IsEmail,
   IsObject,
-  IsOptional,
   IsString,
   MaxLength,
   ValidateNested,
@@ -18,6 +17,7 @@ import {
   LockedBody,
   SpecialInstructionsField,
 } from '../../../orders/index.js';
+import { Optional } from '../../../../common/dto/presence.js';
 
 /**
  * Nested attributes as Rails clients send them: an array, or an object keyed by position
@@ -26,7 +26,7 @@ import {
 const NestedAttributes = (type: new () => object, description: string) =>
   applyDecorators(
     ApiPropertyOptional({ type: [type], description }),
-    IsOptional(),
+    Optional(),
     Transform(({ value }: { value: unknown }) => {
       const list =
         value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -64,7 +64,7 @@ export class PaymentAttributes {
     description:
       'Card details for card methods: number, month, year, verification_value, name (never stored; only brand and last digits are kept)',
   })
-  @IsOptional()
+  @Optional()
   @IsObject()
   source_attributes?: Record<string, unknown>;
 }
@@ -72,7 +72,7 @@ export class PaymentAttributes {
 /** The contract's `order` object of `PATCH /checkout`. */
 export class CheckoutOrderBody {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsEmail()
   @MaxLength(255)
   email?: string;
@@ -95,7 +95,7 @@ export class CheckoutOrderBody {
 
 export class CheckoutBody extends LockedBody {
   @ApiPropertyOptional({ type: CheckoutOrderBody })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => CheckoutOrderBody)
   order?: CheckoutOrderBody;
@@ -108,7 +108,7 @@ export class SelectShippingMethodBody extends LockedBody {
   shipping_method_id: string;
 
   @ApiPropertyOptional({ description: 'Only this shipment (`ful_…`); default: every shipment' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   shipment_id?: string;

@@ -8,7 +8,6 @@ import {
   IsISO8601,
   IsNotEmpty,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
@@ -16,12 +15,13 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { decimalText } from '../../../../../common/money/decimal-amount.js';
+import { Optional, OptionalNullable } from '../../../../../common/dto/presence.js';
 
 /** Validates a field only when the request has it (an explicit `null` is refused like any wrong type). */
-export const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+export const WhenSent = Optional;
 
 /** Validates a field only when the request has it with a value; `null` clears it. */
-export const Clearable = () => IsOptional();
+export const Clearable = OptionalNullable;
 
 const trimmed = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));

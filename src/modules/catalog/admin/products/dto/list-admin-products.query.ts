@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
 import { PaginationQuery } from '../../../../../common/pagination/pagination.query.js';
 import type { FilterSpec } from '../../../../../common/query/list-filters.js';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../../product.entity.js';
+import { Optional } from '../../../../../common/dto/presence.js';
 
 export const ADMIN_PRODUCT_SORTS = [
   'name',
@@ -42,46 +43,46 @@ export const ADMIN_PRODUCT_PARAMETERS = [
 
 export class ListAdminProductsQuery extends PaginationQuery {
   @ApiPropertyOptional({ enum: ADMIN_PRODUCT_SORTS, default: '-created_at' })
-  @IsOptional()
+  @Optional()
   @IsIn(ADMIN_PRODUCT_SORTS)
   sort: AdminProductSort = '-created_at';
 
   @ApiPropertyOptional({ description: 'Part of the name, case-insensitive' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   name?: string;
 
   @ApiPropertyOptional({ description: 'A variant’s SKU, exactly (case-insensitive)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   sku?: string;
 
   @ApiPropertyOptional({ enum: PRODUCT_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(PRODUCT_STATUSES)
   status?: ProductStatus;
 
   @ApiPropertyOptional({ description: 'Products with this tag' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   tag?: string;
 
   @ApiPropertyOptional({ description: 'Products in this category (`ctg_…`)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   category_id?: string;
 
   @ApiPropertyOptional({ description: 'Changed at or after this ISO 8601 time' })
-  @IsOptional()
+  @Optional()
   @IsISO8601({ strict: true })
   updated_after?: string;
 
   @ApiPropertyOptional({ description: 'Changed before this ISO 8601 time' })
-  @IsOptional()
+  @Optional()
   @IsISO8601({ strict: true })
   updated_before?: string;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { AmountField } from '../../../dto/order-fields.js';
 import { LockedBody } from '../../../dto/cart.body.js';
+import { Optional } from '../../../../../common/dto/presence.js';
 
 export class CapturePaymentBody extends LockedBody {
   @AmountField(
@@ -23,7 +24,7 @@ export class CreateRefundBody extends LockedBody {
   amount: string | number;
 
   @ApiPropertyOptional({ description: 'Why the money is given back (at most 255 characters)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   reason?: string;
