@@ -21,6 +21,7 @@ import {
 } from './access.decorators.js';
 import { ApiKeyResolverService, type ResolvedKey } from './api-key-resolver.service.js';
 import type { Scope } from './scopes.js';
+import { TokenSubjects } from './token-subjects.js';
 import { grants } from './scopes.js';
 
 export const API_KEY_HEADER = 'x-store-api-key';
@@ -63,6 +64,7 @@ export class ApiAccessGuard implements CanActivate {
     private readonly tokens: AccessTokensService,
     private readonly stores: StoreDirectoryService,
     private readonly failedAuthentication: FailedAuthenticationLimiter,
+    private readonly subjects: TokenSubjects,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -133,6 +135,7 @@ export class ApiAccessGuard implements CanActivate {
       const claims = this.tokens.verify(token, 'customer');
       if (claims.storeId !== store.storeId)
         throw new StoreError('invalid_token', 'The access token is invalid');
+      await this.requireSubject('customer', claims);
       request.principal = customerPrincipal(claims.subjectId);
     }
     return true;
@@ -158,7 +161,10 @@ export class ApiAccessGuard implements CanActivate {
       );
     }
     request.storeContext = store;
-    if (claims) request.principal = customerPrincipal(claims.subjectId);
+    if (claims) {
+      await this.requireSubject('customer', claims);
+      request.principal = customerPrincipal(claims.subjectId);
+    }
     return true;
   }
 
@@ -168,6 +174,7 @@ export class ApiAccessGuard implements CanActivate {
       const claims = this.tokens.verify(token, 'staff');
       const store = await this.stores.context(claims.storeId);
       if (!store) throw new StoreError('invalid_token', 'The access token is invalid');
+      await this.requireSubject('staff', claims);
       request.storeContext = store;
       request.principal = {
         kind: 'staff',
@@ -180,6 +187,16 @@ export class ApiAccessGuard implements CanActivate {
     const { store, key } = await this.requireKey(request, ['secret']);
     request.storeContext = store;
     request.principal = key;
+  }
+
+  /** A token whose customer was deleted, or whose staff user was deleted or deactivated, is void. */
+  private async requireSubject(
+    subject: 'customer' | 'staff',
+    claims: { storeId: string; subjectId: string },
+  ): Promise<void> {
+    const { storeId, subjectId } = claims;
+    if (!(await this.subjects.exists({ subject, storeId, subjectId })))
+      throw new StoreError('invalid_token', 'The access token is invalid');
   }
 
   private async requireKey(

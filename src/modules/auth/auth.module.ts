@@ -12,6 +12,7 @@ import { RefreshToken } from './refresh-token.entity.js';
 import { Role } from './role.entity.js';
 import { SessionsService } from './sessions.service.js';
 import { StaffUser } from './staff-user.entity.js';
+import { TokenSubjects } from './token-subjects.js';
 
 @Global()
 @Module({
@@ -27,6 +28,7 @@ import { StaffUser } from './staff-user.entity.js';
     ApiKeyResolverService,
     AccessTokensService,
     SessionsService,
+    TokenSubjects,
     AdminRouteAudit,
     { provide: APP_GUARD, useClass: ApiAccessGuard },
   ],

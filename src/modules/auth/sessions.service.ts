@@ -6,6 +6,7 @@ import { StoreError } from '../../common/errors/store-error.js';
 import { AppConfig } from '../../config/index.js';
 import { RefreshToken, type SessionSubject } from './refresh-token.entity.js';
 import { TOKEN_LIFETIME_S } from './token-lifetimes.js';
+import { TokenSubjects } from './token-subjects.js';
 import { deriveKey } from '../../common/crypto/derive-key.js';
 
 export interface SessionOwner {
@@ -28,6 +29,7 @@ export class SessionsService {
   constructor(
     config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly subjects: TokenSubjects,
   ) {
     this.digestKey = deriveKey(config.ENCRYPTION_KEY!, 'refresh-token-digest');
   }
@@ -69,7 +71,10 @@ export class SessionsService {
     return { subject, storeId: current.storeId, subjectId: current.subjectId };
   }
 
-  /** Revokes every chain of one user (password change, anonymisation). */
+  /**
+   * Revokes every chain of one user (password change, anonymisation, deletion, deactivation), and
+   * has its access tokens checked against the database again once `manager`'s transaction commits.
+   */
   async endAll(
     owner: SessionOwner,
     manager: EntityManager = this.dataSource.manager,
@@ -84,6 +89,7 @@ export class SessionsService {
       },
       { revokedAt: () => 'now()' },
     );
+    await this.subjects.forget(owner, manager);
   }
 
   private async issue(

@@ -5,4 +5,6 @@
 export const CACHE_TOPIC = {
   store: 'store',
   apiKey: 'api_key',
+  /** Key: `customer|staff:<store id>:<subject id>`, a subject whose sessions were all ended. */
+  tokenSubject: 'token_subject',
 } as const;
