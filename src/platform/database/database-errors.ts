@@ -16,14 +16,46 @@ const TRANSIENT_CODES = new Set([
   '55P03', // lock_not_available
 ]);
 
-/** Data exceptions the database raises for a value it cannot store: the client sent it. */
+/**
+ * Class 40 (transaction rollback) besides the transient codes: the transaction lost to another
+ * one; retrying with fresh data is the answer (40003, completion unknown, is not among them).
+ */
+const CONFLICT_CODES = new Set(['40000', '40002']);
+
+/**
+ * Data exceptions (class 22) the database raises for a value it cannot store or compute with: the
+ * client sent it. Codes of the class not named here are answered `is invalid`.
+ */
 const INVALID_VALUE_REASONS: Record<string, string> = {
   '22001': 'is too long',
   '22003': 'is out of range',
   '22P02': 'is invalid',
   '22007': 'is not a valid date or time',
   '22008': 'is not a valid date or time',
+  '22009': 'is not a valid time zone',
+  '22012': 'leads to a division by zero',
+  '22015': 'is out of range',
+  '22021': 'contains a character that cannot be stored',
+  '22P05': 'contains a character that cannot be stored',
+  '22025': 'is not a valid pattern',
+  '2201B': 'is not a valid pattern',
+  '22030': 'is not valid JSON',
+  '22032': 'is not valid JSON',
 };
+
+/**
+ * Program limits (class 54) a request can reach: a value too large for an index entry, a list
+ * too long for one statement.
+ */
+const TOO_LARGE_REASON = 'is too large';
+
+/**
+ * The database cannot answer now but may shortly: a statement timeout (57014), shutdown or
+ * start-up (57P01–57P05), lost connections (class 08), exhausted resources (class 53).
+ */
+function isUnavailable(code: string): boolean {
+  return code === '57014' || /^57P0[1-5]$/.test(code) || /^(08|53)/.test(code);
+}
 
 const CONSTRAINT_SUFFIXES = ['_key', '_pkey', '_fkey', '_check', '_idx', '_unique'];
 
@@ -142,7 +174,7 @@ export function storeErrorForDatabaseError(error: unknown): StoreError | undefin
   const pgError = pgErrorOf(error);
   if (!pgError) return undefined;
   const { code } = pgError;
-  if (TRANSIENT_CODES.has(code)) {
+  if (TRANSIENT_CODES.has(code) || CONFLICT_CODES.has(code)) {
     return new StoreError(
       'order_already_updated',
       'Concurrent modification; retry with fresh data',
@@ -157,6 +189,21 @@ export function storeErrorForDatabaseError(error: unknown): StoreError | undefin
     const field = fieldOfConstraint(pgError.constraint, pgError.table) ?? 'base';
     return invalid(field, 'is invalid');
   }
-  const reason = INVALID_VALUE_REASONS[code];
-  return reason ? invalid(pgError.column ?? 'base', reason) : undefined;
+  // An exclusion constraint: the record overlaps one that exists (e.g. a date range).
+  if (code === '23P01') {
+    const field = fieldOfConstraint(pgError.constraint, pgError.table) ?? 'base';
+    return invalid(field, 'conflicts with an existing record');
+  }
+  // Any other integrity violation (class 23) is still about the record the request wrote.
+  if (code.startsWith('23')) return invalid(pgError.column ?? 'base', 'is invalid');
+  if (code.startsWith('22'))
+    return invalid(pgError.column ?? 'base', INVALID_VALUE_REASONS[code] ?? 'is invalid');
+  if (code.startsWith('54')) return invalid(pgError.column ?? 'base', TOO_LARGE_REASON);
+  if (isUnavailable(code)) {
+    return new StoreError(
+      'service_unavailable',
+      'The service is busy or briefly unavailable; retry shortly',
+    );
+  }
+  return undefined;
 }
