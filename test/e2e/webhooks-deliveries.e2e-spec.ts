@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import { WebhookDeliverer } from '../../src/modules/webhooks/webhook-deliverer.js';
 import { WebhookEndpoint } from '../../src/modules/webhooks/webhook-endpoint.entity.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
+import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
 import { verifyWebhook, WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const TIMEOUT_MS = 600;
@@ -67,6 +69,8 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
         webhook_endpoint_id: endpoint.id,
         event_id: UUID,
         event_name: 'webhook.test',
+        attempt: 1,
+        status: 'succeeded',
         request_body: expect.any(String),
         response_status: 200,
         response_body: 'ok',
@@ -75,7 +79,11 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
         error_message: null,
         success: true,
         delivered_at: ISO,
+        finished_at: ISO,
       });
+      expect(Date.parse(response.body.finished_at)).toBeGreaterThanOrEqual(
+        Date.parse(response.body.delivered_at),
+      );
 
       const [request] = receiver.at('/signed');
       expect(receiver.at('/signed')).toHaveLength(1);
@@ -162,6 +170,48 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
       expect(receiver.at('/silent')).toHaveLength(1);
     });
 
+    it('writes the attempt before the POST: while the receiver holds it, the history shows it in flight', async () => {
+      const { endpoint } = await endpointAt('/held');
+      receiver.hang = true;
+      const sending = hooks.sendTest(endpoint.id);
+      await eventually(() => receiver.at('/held').length === 1);
+      const envelopeId = JSON.parse(receiver.at('/held')[0].body).id;
+
+      const during = await hooks.deliveries(endpoint.id);
+      expect(during.body.data).toEqual([
+        expect.objectContaining({
+          event_id: envelopeId,
+          event_name: 'webhook.test',
+          attempt: 1,
+          status: 'in_flight',
+          request_body: receiver.at('/held')[0].body,
+          response_status: null,
+          response_body: null,
+          duration_ms: null,
+          error_type: null,
+          error_message: null,
+          success: false,
+          delivered_at: ISO,
+          finished_at: null,
+        }),
+      ]);
+      const inFlight = await hooks.deliveries(endpoint.id, '?status=in_flight');
+      expect(inFlight.body.data.map((d: any) => d.id)).toEqual([during.body.data[0].id]);
+
+      // The same row is completed once the POST ends (here: no answer in time).
+      const done = await sending;
+      expect(done.status).toBe(201);
+      expect(done.body).toMatchObject({
+        id: during.body.data[0].id,
+        attempt: 1,
+        status: 'failed',
+        error_type: 'timeout',
+        finished_at: ISO,
+      });
+      expect((await hooks.deliveries(endpoint.id)).body.data).toEqual([done.body]);
+      expect((await hooks.deliveries(endpoint.id, '?status=in_flight')).body.data).toEqual([]);
+    });
+
     it('a success resets the failure count', async () => {
       const { endpoint } = await endpointAt('/flaky');
       receiver.answer(500);
@@ -192,6 +242,8 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
         success: true,
       });
       expect(response.body.id).not.toBe(first.id);
+      expect([first.attempt, response.body.attempt]).toEqual([1, 2]);
+      expect(response.body.status).toBe('succeeded');
 
       const [original, repeated] = receiver.at('/again');
       expect(receiver.at('/again')).toHaveLength(2);
@@ -206,6 +258,50 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
       expect(verifyWebhook(original, secret)).toBe(true);
       expect(verifyWebhook(repeated, secret)).toBe(true);
       expect((await hooks.endpoint(endpoint.id)).consecutive_failures).toBe(0);
+    });
+
+    it('concurrent redeliveries of one envelope are each recorded, with distinct attempt numbers', async () => {
+      const { endpoint } = await endpointAt('/crowded');
+      const first = await hooks.sent(endpoint.id);
+      receiver.gather(6);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => hooks.redeliver(endpoint.id, first.id)),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
+      expect(responses.map((response) => response.body.attempt).sort((a, b) => a - b)).toEqual([
+        2, 3, 4, 5, 6, 7,
+      ]);
+      const received = receiver.at('/crowded');
+      expect(received).toHaveLength(7);
+      expect(new Set(received.map((request) => JSON.parse(request.body).id))).toEqual(
+        new Set([first.event_id]),
+      );
+      const history = await hooks.deliveries(endpoint.id);
+      expect(history.body.meta.count).toBe(7);
+      expect(history.body.data.every((d: any) => d.status === 'succeeded')).toBe(true);
+    });
+
+    it('an interrupted attempt can be redelivered', async () => {
+      const { endpoint } = await endpointAt('/after-crash');
+      const first = await hooks.sent(endpoint.id);
+      await t.dataSource.query(
+        `UPDATE webhook_deliveries SET status = 'interrupted', success = false,
+           response_status = NULL, response_body = NULL, duration_ms = NULL
+         WHERE id = $1`,
+        [t.app.get(PublicIdCodec).decode(ID_PREFIX.webhookDelivery, first.id)],
+      );
+      const again = await hooks.redeliver(endpoint.id, first.id);
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({
+        event_id: first.event_id,
+        request_body: first.request_body,
+        attempt: 2,
+        status: 'succeeded',
+      });
+      const interrupted = await hooks.deliveries(endpoint.id, '?status=interrupted');
+      expect(interrupted.body.data).toEqual([
+        expect.objectContaining({ id: first.id, status: 'interrupted', attempt: 1 }),
+      ]);
     });
 
     it('answers 404 for an unknown delivery or one of another endpoint', async () => {
@@ -287,6 +383,12 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
         },
       });
       expectError(await hooks.deliveries(endpoint.id, '?success=maybe'), 400, 'parameter_invalid');
+      const failedOnes = await hooks.deliveries(endpoint.id, '?status=failed');
+      expect(failedOnes.body.data.map((d: any) => d.id)).toEqual(
+        failures.body.data.map((d: any) => d.id),
+      );
+      expect((await hooks.deliveries(endpoint.id, '?status=succeeded')).body.meta.count).toBe(3);
+      expectError(await hooks.deliveries(endpoint.id, '?status=sent'), 400, 'parameter_invalid');
     });
 
     it('GET /deliveries/:did answers one delivery', async () => {

@@ -10,7 +10,8 @@ export interface LedgerEntry extends ReceivedWebhook {
 
 /**
  * A real receiver on 127.0.0.1 that keeps a ledger of deliveries by path and envelope id, answers
- * 200 after `delayMs`, and tracks how many requests it held at once (`peakInFlight`).
+ * 200 after `delayMs` (or, at a path it `hold`s, only once `release`d), and tracks how many
+ * requests it held at once (`peakInFlight`).
  */
 export class WebhookLedger {
   readonly entries: LedgerEntry[] = [];
@@ -19,6 +20,8 @@ export class WebhookLedger {
   peakInFlight = 0;
   private server!: Server;
   private port = 0;
+  /** Paths whose requests are recorded but not answered, with the answers held back. */
+  private readonly held = new Map<string, Array<() => void>>();
 
   static async start(): Promise<WebhookLedger> {
     const ledger = new WebhookLedger();
@@ -43,10 +46,15 @@ export class WebhookLedger {
           eventId,
           receivedAt: Date.now(),
         });
-        setTimeout(() => {
+        const answer = () => {
           ledger.inFlight -= 1;
-          response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-        }, ledger.delayMs);
+          // The sender may have gone (killed while waiting): nothing to answer then.
+          if (!response.destroyed)
+            response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        };
+        const waiting = ledger.held.get(request.url ?? '');
+        if (waiting) waiting.push(answer);
+        else setTimeout(answer, ledger.delayMs);
       });
     });
     await new Promise<void>((resolve) => ledger.server.listen(0, '127.0.0.1', resolve));
@@ -75,11 +83,24 @@ export class WebhookLedger {
     return this.at(path).filter((entry) => !verifyWebhook(entry, secret));
   }
 
+  /** Requests at `path` are recorded at once but answered only when it is released. */
+  hold(path: string): void {
+    if (!this.held.has(path)) this.held.set(path, []);
+  }
+
+  /** Answers every request held at `path`, and the next ones as usual. */
+  release(path: string): void {
+    const waiting = this.held.get(path) ?? [];
+    this.held.delete(path);
+    for (const answer of waiting) answer();
+  }
+
   resetPeak(): void {
     this.peakInFlight = this.inFlight;
   }
 
   async close(): Promise<void> {
+    for (const path of [...this.held.keys()]) this.release(path);
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

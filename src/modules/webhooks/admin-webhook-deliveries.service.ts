@@ -56,6 +56,7 @@ export class AdminWebhookDeliveriesService {
             endpointId: endpoint.id,
             ...(query.event_name === undefined ? {} : { eventName: query.event_name }),
             ...(query.success === undefined ? {} : { success: query.success }),
+            ...(query.status === undefined ? {} : { status: query.status }),
           },
           order: { deliveredAt: 'DESC', id: 'DESC' },
           ...window,

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../webhook-delivery.entity.js';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === 'true' ? true : value === 'false' ? false : value;
@@ -21,4 +22,12 @@ export class ListDeliveriesQuery extends PaginationQuery {
   @Transform(toBoolean)
   @IsBoolean()
   success?: boolean;
+
+  @ApiPropertyOptional({
+    enum: DELIVERY_STATUSES,
+    description: 'Only attempts in this state (`in_flight`, `succeeded`, `failed`, `interrupted`)',
+  })
+  @IsOptional()
+  @IsIn(DELIVERY_STATUSES)
+  status?: DeliveryStatus;
 }
