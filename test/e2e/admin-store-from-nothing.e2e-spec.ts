@@ -15,6 +15,7 @@ import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   amountsOf,
   CARDS,
+  US_ADDRESS,
   CartClient,
   CheckoutRecords,
   SETUP_TIMEOUT_MS,
@@ -22,9 +23,11 @@ import {
 import { AdminCaller, startCustomersTestApp, StoreCaller } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestResponse } from '../helpers/http-client.js';
+import { SmtpSink } from '../helpers/smtp-sink.js';
 import { insertApiKey } from '../helpers/staff-fixtures.js';
 import { bearer, staffLogin } from '../helpers/staff-requests.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { untilPasses } from '../helpers/until-passes.js';
 
 /**
  * The Admin API's "done when": a store that has nothing but its row and one secret key is set up
@@ -40,6 +43,7 @@ describe('A store set up from nothing through the Admin API, then bought from', 
   let storeKey: string;
   let admin: AdminCaller;
   let records: CheckoutRecords;
+  let sink: SmtpSink;
   /** What the steps create, by name, for the steps after them. */
   const made: Record<string, any> = {};
 
@@ -66,7 +70,8 @@ describe('A store set up from nothing through the Admin API, then bought from', 
   };
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
+    sink = await SmtpSink.start();
+    t = await startCustomersTestApp({ SMTP_URL: sink.url });
     records = new CheckoutRecords(t);
     // Nothing but the row (what the database adds to every new store: its `default` tax
     // category) and one secret key, as an operator would mint with `api-keys create`.
@@ -87,7 +92,10 @@ describe('A store set up from nothing through the Admin API, then bought from', 
     };
     admin = new AdminCaller(t, shop);
   }, SETUP_TIMEOUT_MS);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
 
   it('1. starts empty: no zones, rates, methods, locations, catalog or staff', async () => {
     for (const table of [
@@ -357,7 +365,24 @@ describe('A store set up from nothing through the Admin API, then bought from', 
       password,
     });
     expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ id: made.manager.id });
     const asManager = { headers: bearer(login.body.token) };
+
+    // A colleague created without a password is invited by mail, from the store's address.
+    const invited = await create('/staff_users', {
+      email: 'buyer@harbor-goods.example.com',
+      role_id: made.role.id,
+    });
+    expect(invited.status).toBe('invited');
+    await untilPasses(() => {
+      const mail = sink.messages.find((message) =>
+        message.to.includes('buyer@harbor-goods.example.com'),
+      );
+      expect(mail).toMatchObject({
+        from: 'orders@harbor-goods.example.com',
+        subject: 'You are invited to manage Harbor Goods',
+      });
+    });
 
     const hat = await admin.call('POST', '/products', {
       ...asManager,
@@ -407,6 +432,39 @@ describe('A store set up from nothing through the Admin API, then bought from', 
     expect(inCategory.body.data.map((product: { id: string }) => product.id).sort()).toEqual(
       [made.jacket.id, made.hat.id].sort(),
     );
+
+    for (const product of listed.body.data)
+      expect(() => ProductSchema.parse(product)).not.toThrow();
+    // Nothing is priced in euros yet, so a euro storefront shows nothing.
+    const inEuros = await storefront.call('GET', '/products?currency=EUR');
+    expect(inEuros.status).toBe(200);
+    expect(inEuros.body.data).toEqual([]);
+    const currencies = await storefront.call('GET', '/currencies');
+    expect(currencies.body.data.map((currency: { iso_code: string }) => currency.iso_code)).toEqual(
+      ['USD', 'EUR'],
+    );
+    const markets = await storefront.call('GET', '/markets');
+    expect(markets.body.data).toContainEqual(
+      expect.objectContaining({
+        id: made.zone.id,
+        currency: 'USD',
+        country_isos: ['US'],
+        tax_inclusive: false,
+        default: true,
+      }),
+    );
+
+    // Outside the zone nothing delivers.
+    const abroad = new CartClient(t, shop);
+    await abroad.create();
+    expect((await abroad.addItem(made.medium.id, 1)).status).toBe(201);
+    const toCanada = await abroad.address({ ...US_ADDRESS, state_name: 'ON', country_iso: 'CA' });
+    expect(toCanada.status).toBe(200);
+    expect(toCanada.body.fulfillments).toEqual([]);
+    expect(toCanada.body.warnings).toEqual([
+      expect.objectContaining({ code: 'delivery_unavailable', variant_id: made.medium.id }),
+    ]);
+    expect(toCanada.body.tax_total).toBe('0.00');
 
     const cart = new CartClient(t, shop);
     await cart.create();

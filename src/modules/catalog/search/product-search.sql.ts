@@ -7,10 +7,17 @@ import type { ProductSearch } from './product-search.js';
  * that one prepared statement serves every combination of filters.
  */
 
-/** Products a shopper may see: active, not deleted, already available and not yet discontinued. */
+/**
+ * Products a shopper may see: active, not deleted, already available and not yet discontinued,
+ * and priced in the currency (`$2`) on their default variant (as Spree shows no product without
+ * a price in the current currency).
+ */
 export const VISIBLE = `p.store_id = $1 AND p.status = 'active' AND p.deleted_at IS NULL
   AND (p.available_on IS NULL OR p.available_on <= now())
-  AND (p.discontinue_on IS NULL OR p.discontinue_on > now())`;
+  AND (p.discontinue_on IS NULL OR p.discontinue_on > now())
+  AND EXISTS (SELECT 1 FROM prices pr WHERE pr.currency = $2 AND pr.variant_id = (
+    SELECT v.id FROM variants v WHERE v.product_id = p.id AND v.deleted_at IS NULL
+    ORDER BY v.position, v.id LIMIT 1))`;
 
 /** Units of variant `v` at the store's active locations. */
 export const VARIANT_STOCK = `(SELECT SUM(si.count_on_hand)::int FROM stock_items si
