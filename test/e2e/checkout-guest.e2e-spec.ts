@@ -267,9 +267,11 @@ describe('Guest checkout, end to end (US, sales tax added)', () => {
       'order: cart → address',
       'order: address → payment',
       'order: payment → confirm',
-      'payment: checkout → completed',
-      'shipment: pending → ready',
+      // The card is held and authorized before the order is placed, captured after.
+      'payment: checkout → processing',
       'order: confirm → complete',
+      'payment: processing → completed',
+      'shipment: pending → ready',
     ]);
 
     // The outbox: one `order.completed`, carrying the v3 order with public ids only.

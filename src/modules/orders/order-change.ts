@@ -15,6 +15,7 @@ export class OrderChange implements OrderContext {
   private readonly announced: OrderAnnouncement[] = [];
   private lastRendering?: OrderRendering;
   private removedAs?: OrderSnapshot;
+  private publishingDeferred = false;
 
   constructor(
     readonly manager: EntityManager,
@@ -26,6 +27,18 @@ export class OrderChange implements OrderContext {
   /** Publishes `order.<event>` with the change's events, the order as it ends up as payload. */
   announce(event: OrderAnnouncement): void {
     this.announced.push(event);
+  }
+
+  /**
+   * The work goes on after this transaction (a card captured once the order was placed): the
+   * transaction that finishes it publishes the change's events instead.
+   */
+  deferPublishing(): void {
+    this.publishingDeferred = true;
+  }
+
+  get deferred(): boolean {
+    return this.publishingDeferred;
   }
 
   /** The work deleted the order (an abandoned cart), which was `snapshot` just before. */

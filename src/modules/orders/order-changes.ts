@@ -35,7 +35,7 @@ export class OrderChanges {
           claimed = order;
         });
         const result = await work(change);
-        await this.events.publish(change);
+        if (!change.deferred) await this.events.publish(change);
         return result;
       })
       .catch((error: unknown) => {

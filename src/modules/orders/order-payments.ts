@@ -29,6 +29,20 @@ export const REFUSAL_CODES = {
   gateway_error: 'gateway_error',
 } as const;
 
+/** A card payment as a checkout completion charges it: planned, authorized, then captured. */
+export interface RemoteCharge {
+  paymentId: string;
+  type: GatewayMethodType;
+  amount: string;
+}
+
+/** An authorization made before placing no longer fits the order (it changed in between). */
+export class AuthorizationMismatch extends Error {
+  constructor(readonly paymentId: string) {
+    super('The order changed while its payment was being authorized');
+  }
+}
+
 interface PaymentRow {
   id: string;
   type: PaymentMethodType;
@@ -106,66 +120,56 @@ export class OrderPayments {
   }
 
   /**
-   * Adds a payment for a set amount and charges it at once (a payment session's completion).
-   * Answers the payment's key and, when the gateway refused it, the refusal (recorded as failed).
-   */
-  async chargeNow(
-    manager: EntityManager,
-    order: Order,
-    payment: Omit<NewPayment, 'coversBalance' | 'storeCreditId'> & { type: GatewayMethodType },
-  ): Promise<{ paymentId: string; refusal: PaymentRefused | null }> {
-    const paymentId = await this.add(manager, order, { ...payment, coversBalance: false });
-    const row: PaymentRow = {
-      id: paymentId,
-      type: payment.type,
-      store_credit_id: null,
-      amount: payment.amount,
-      source: payment.source ?? null,
-      covers_balance: false,
-    };
-    try {
-      const next = await this.charge(manager, row, payment.amount, order.currency);
-      await this.transition(manager, order, {
-        paymentId,
-        to: next.state,
-        reference: next.reference,
-      });
-      return { paymentId, refusal: null };
-    } catch (error) {
-      if (!(error instanceof PaymentRefused)) throw error;
-      await this.recordRefusal(manager, order, error);
-      return { paymentId, refusal: error };
-    }
-  }
-
-  /**
    * Processes the order's unprocessed payments for its total: store credit first (oldest first,
    * never more than is left of a credit), then payments of set amounts, then the card or check
-   * payment for the balance. Throws `PaymentRefused` when a charge fails. Returns what the
-   * order's completed payments add up to afterwards.
+   * payment for the balance. Store credit and local gateways (check) are settled here, inside the
+   * placing transaction; a payment of a remote gateway (card) is never called here: rehearsing,
+   * the amount it would be charged is only planned (`remote`); placing, it must have been
+   * authorized for exactly that amount before (`authorized`, in `processing`) and stays there,
+   * to be captured once the order is placed. Throws `PaymentRefused` when a charge fails,
+   * `AuthorizationMismatch` when an authorization no longer fits. Returns what the order's
+   * completed payments add up to afterwards and the remote charges.
    */
-  async process(manager: EntityManager, order: Order): Promise<Money> {
+  async process(
+    manager: EntityManager,
+    order: Order,
+    authorized?: ReadonlyMap<string, string>,
+  ): Promise<{ paid: Money; remote: RemoteCharge[] }> {
     const payments: PaymentRow[] = await manager.query(
       `SELECT p.id::text AS id, pm.type, p.store_credit_id::text AS store_credit_id,
-              p.amount::text AS amount, p.source, p.covers_balance
+              p.amount::text AS amount, p.source, p.covers_balance, p.state
        FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-       WHERE p.order_id = $1 AND p.state = 'checkout'
+       WHERE p.order_id = $1 AND (p.state = 'checkout' OR (p.state = 'processing' AND p.id = ANY($2)))
        ORDER BY p.store_credit_id IS NULL, p.covers_balance, p.id`,
-      [order.id],
+      [order.id, [...(authorized?.keys() ?? [])]],
     );
     const currency = order.currency;
     const paid = Money.of(await this.paidTotal(manager, order), currency);
     let balance = Money.of(order.total, currency).minus(paid);
     let captured = Money.zero(currency);
+    const remote: RemoteCharge[] = [];
     for (const payment of payments) {
       const amount = payment.covers_balance
         ? balance
         : balance.min(Money.of(payment.amount, currency));
+      const charge = amount.round().toString();
+      if (this.isRemote(payment)) {
+        if (authorized && authorized.get(payment.id) !== charge) {
+          throw new AuthorizationMismatch(payment.id);
+        }
+        if (amount.isZero() || amount.isNegative()) continue;
+        remote.push({
+          paymentId: payment.id,
+          type: payment.type as GatewayMethodType,
+          amount: charge,
+        });
+        balance = balance.minus(charge);
+        continue;
+      }
       if (amount.isZero() || amount.isNegative()) {
         await this.transition(manager, order, { paymentId: payment.id, to: 'void' });
         continue;
       }
-      const charge = amount.round().toString();
       const next = await this.charge(manager, payment, charge, currency);
       await manager.query('UPDATE payments SET amount = $2, updated_at = now() WHERE id = $1', [
         payment.id,
@@ -179,7 +183,16 @@ export class OrderPayments {
       if (next.state === 'completed') captured = captured.plus(charge);
       balance = balance.minus(charge);
     }
-    return paid.plus(captured);
+    return { paid: paid.plus(captured), remote };
+  }
+
+  /** Whether a payment is settled through a remote gateway (outside the placing transaction). */
+  private isRemote(payment: PaymentRow): boolean {
+    return (
+      !payment.store_credit_id &&
+      payment.type !== 'store_credit' &&
+      this.gateways.for(payment.type).remote
+    );
   }
 
   /** Voids every live payment of the order, giving spent store credit back. */

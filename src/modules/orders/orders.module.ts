@@ -42,6 +42,8 @@ import { PaymentSessionsService } from './payment-sessions/payment-sessions.serv
 import { StorePaymentSessionsController } from './payment-sessions/store-payment-sessions.controller.js';
 import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
+import { CardPayments } from './card-payments.js';
+import { PaymentRecoverySweeper } from './payment-recovery.sweeper.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderLines } from './order-lines.js';
 import { CartFinder } from './carts/cart-finder.js';
@@ -101,6 +103,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderStock,
     OrderPayments,
     OrderCompletion,
+    CardPayments,
+    PaymentRecoverySweeper,
     CartPresenter,
     CartTokens,
     StoreCheckoutOptionsCache,

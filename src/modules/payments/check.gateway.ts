@@ -9,6 +9,7 @@ const done: GatewayActionOutcome = { kind: 'done', reference: null };
 export class CheckGateway implements PaymentGateway {
   readonly sessionRequired = false;
   readonly sourceRequired = false;
+  readonly remote = false;
 
   tokenize(): null {
     return null;

@@ -43,6 +43,12 @@ export interface PaymentGateway {
   readonly sessionRequired: boolean;
   /** Whether a payment needs a source (card details) from the shopper. */
   readonly sourceRequired: boolean;
+  /**
+   * Whether calls reach a provider over the network (and may be slow or never answer). Checkout
+   * then authorizes such a payment before the transaction that places the order and captures it
+   * after, so no order or stock row is held during a call; local gateways are settled inside it.
+   */
+  readonly remote: boolean;
   /** Opens a session at the provider (session gateways only); answers its id there. */
   openSession?(): string;
   /**

@@ -10,7 +10,10 @@ import {
 } from './payment-gateway.js';
 
 /** What a test card does when charged or authorized. */
-type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error' | 'unreachable';
+type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error' | 'unreachable' | 'slow';
+
+/** How long the slow test card keeps a charge or an authorization waiting before approving it. */
+export const SLOW_CARD_DELAY_MS = 1500;
 
 /**
  * The documented test cards (docs/api.md, "Payments"). Any other well-formed number is
@@ -23,6 +26,7 @@ export const TEST_CARDS: Record<string, TestCardBehaviour> = {
   '4000000000000002': 'decline',
   '4000000000000119': 'gateway_error',
   '4000000000000259': 'unreachable',
+  '4000000000006975': 'slow',
 };
 
 /**
@@ -76,13 +80,15 @@ function asInteger(value: unknown): number | undefined {
  * `validation_error`. Then the number decides: `TEST_CARDS` approve (captured), decline
  * (`payment_failed`) or fail in the processor (`gateway_error`); any other number is declined.
  * `4000 0000 0000 0259` never gets an answer: every call with it throws `GatewayUnreachable`, as a
- * lost connection would. Authorizing (staff adding a payment) holds the amount instead of
+ * lost connection would; `4000 0000 0000 6975` is approved after `SLOW_CARD_DELAY_MS`, as a slow
+ * network gateway would. Authorizing (staff adding a payment) holds the amount instead of
  * capturing it; a capture or refund is refused or loses the connection by the amount's cents
  * (`TEST_AMOUNT_CENTS`); voids always succeed.
  */
 export class TestCardGateway implements PaymentGateway {
   readonly sessionRequired = true;
   readonly sourceRequired = true;
+  readonly remote = true;
 
   openSession(): string {
     return `test_session_${randomBytes(12).toString('hex')}`;
@@ -162,6 +168,10 @@ export class TestCardGateway implements PaymentGateway {
     switch (behaviour) {
       case 'approve':
         return Promise.resolve({ kind: approved, reference });
+      case 'slow':
+        return new Promise((resolve) =>
+          setTimeout(() => resolve({ kind: approved, reference }), SLOW_CARD_DELAY_MS),
+        );
       case 'gateway_error':
         return Promise.resolve({
           kind: 'error',

@@ -19,12 +19,15 @@ import type {
   UpdatePaymentSessionBody,
 } from '../dto/payment-session.body.js';
 import type { Order } from '../entities/order.entity.js';
-import { OrderChanges } from '../order-changes.js';
+import { CardPayments } from '../card-payments.js';
+import { OrderChange } from '../order-change.js';
+import { conflict, OrderChanges } from '../order-changes.js';
+import { OrderEvents } from '../order-events.js';
 import { OrderLookup } from '../order-lookup.js';
-import { OrderPayments, REFUSAL_CODES } from '../order-payments.js';
+import { OrderPayments, PaymentRefused, REFUSAL_CODES } from '../order-payments.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { OrderSerializer } from '../order.serializer.js';
-import { OrderSnapshots } from '../order-snapshot.js';
+import { type OrderParts, OrderSnapshots } from '../order-snapshot.js';
 import { SessionExternalData } from './session-external-data.js';
 import { PaymentSession } from './payment-session.entity.js';
 import { PaymentSessionSerializer, type PaymentSessionView } from './payment-session.serializer.js';
@@ -48,6 +51,8 @@ export class PaymentSessionsService {
     private readonly snapshots: OrderSnapshots,
     private readonly orders: OrderSerializer,
     private readonly serializer: PaymentSessionSerializer,
+    private readonly cards: CardPayments,
+    private readonly events: OrderEvents,
   ) {}
 
   create(
@@ -98,6 +103,9 @@ export class PaymentSessionsService {
       const order = await this.lookup.cartOf(manager, caller, cartId);
       const session = await this.sessionOf(manager, order, sessionId, { lock: true });
       ensurePending(session);
+      if (session.paymentId !== null) {
+        throw conflict(order, 'The payment session is being completed by another request');
+      }
       const method = await this.methodOf(manager, session);
       if (body.amount !== undefined) {
         session.amount = await this.amountFor(manager, order, body.amount);
@@ -116,10 +124,15 @@ export class PaymentSessionsService {
   }
 
   /**
-   * Charges the session's amount to its card in one change of the cart: the payment is recorded
-   * (captured, or failed when refused), the session completed or failed, and the checkout moved
-   * on. A refusal is answered after it was recorded: 422 `payment_failed` or `gateway_error`.
-   * Completing a completed session again answers it unchanged.
+   * Charges the session's amount to its card. The gateway is never called while the cart's rows
+   * are held: one short change records the card and a payment held (`processing`) for the
+   * amount; the card is then authorized and captured; a second short transaction records the
+   * outcome (the payment captured, or failed when refused), completes or fails the session,
+   * moves the checkout on and publishes the change's events. A refusal is answered after it was
+   * recorded: 422 `payment_failed` or `gateway_error`; a gateway that did not answer the
+   * authorization leaves nothing recorded (422 `payment_processing_error`). Completing a
+   * completed session again answers it unchanged; while one completion holds the session, another
+   * gets 409.
    */
   async complete(
     caller: CartCaller,
@@ -130,14 +143,18 @@ export class PaymentSessionsService {
     const target = this.lookup.cart(caller, cartId);
     const done = await this.completedAlready(target, sessionId);
     if (done) return done;
-    const { view, refusal } = await this.changes.run(target, undefined, async (change) => {
+    type Claim = { view: PaymentSessionView } | { paymentId: string; before: OrderParts };
+    const claim = await this.changes.run(target, undefined, async (change): Promise<Claim> => {
       const { manager, order } = change;
       const session = await this.sessionOf(manager, order, sessionId, { lock: true });
       const method = await this.methodOf(manager, session);
       if (session.status === 'completed') {
-        return { view: await this.render(manager, order, session, method), refusal: null };
+        return { view: await this.render(manager, order, session, method) };
       }
       ensurePending(session);
+      if (session.paymentId !== null) {
+        throw conflict(order, 'The payment session is being completed by another request');
+      }
       const gateway = this.gateways.for(method.type);
       const data = SessionExternalData.of(session).update(gateway, body.external_data ?? {});
       session.externalData = data.kept;
@@ -147,22 +164,118 @@ export class PaymentSessionsService {
         throw invalid('external_data.card', 'the card is required to complete the session');
       }
       const amount = await this.chargeable(manager, order, session);
-      const charged = await this.payments.chargeNow(manager, order, {
+      const paymentId = await this.payments.add(manager, order, {
         methodId: method.id,
-        type: method.type,
         amount,
+        coversBalance: false,
         source: session.source,
       });
-      session.status = charged.refusal ? 'failed' : 'completed';
-      session.paymentId = charged.paymentId;
+      await this.payments.transition(manager, order, { paymentId, to: 'processing' });
+      session.paymentId = paymentId;
       await manager.save(session);
-      await this.payments.syncPaymentTotal(manager, order);
-      await this.payments.fitBalancePayments(manager, order);
-      await this.recalculator.recalculate(change);
-      return {
-        view: await this.render(manager, order, session, method),
-        refusal: charged.refusal,
-      };
+      change.deferPublishing();
+      return { paymentId, before: change.before };
+    });
+    if ('view' in claim) return claim.view;
+    return this.charge(claim.paymentId, claim.before);
+  }
+
+  /**
+   * Finishes a session's payment a crashed completion left held (see `PaymentRecoverySweeper`):
+   * one authorized is captured and recorded as the completion would have; one never authorized
+   * is dropped, the session open again.
+   */
+  async finishHeld(paymentId: string): Promise<void> {
+    const [row]: { authorized: boolean }[] = await this.dataSource.query(
+      `SELECT response_code IS NOT NULL AS authorized FROM payments
+       WHERE id = $1 AND state = 'processing'`,
+      [paymentId],
+    );
+    if (!row) return;
+    if (!row.authorized) {
+      await this.drop(paymentId);
+      return;
+    }
+    await this.capture(paymentId, undefined).catch((error: unknown) => {
+      if (!(error instanceof StoreError)) throw error;
+    });
+  }
+
+  /** Authorizes, then captures, the held payment; see `complete`. */
+  private async charge(paymentId: string, before: OrderParts): Promise<PaymentSessionView> {
+    try {
+      await this.cards.authorize(paymentId);
+    } catch (error) {
+      if (error instanceof PaymentRefused) return this.settle(paymentId, error, before);
+      await this.drop(paymentId);
+      throw error;
+    }
+    return this.capture(paymentId, before);
+  }
+
+  private async capture(
+    paymentId: string,
+    before: OrderParts | undefined,
+  ): Promise<PaymentSessionView> {
+    const outcome = await this.cards.capture(paymentId);
+    switch (outcome.kind) {
+      case 'captured':
+        return this.settle(paymentId, null, before);
+      case 'refused':
+        await this.cards.voidAuthorization(paymentId);
+        return this.settle(
+          paymentId,
+          new PaymentRefused(paymentId, 'gateway_error', outcome.message),
+          before,
+        );
+      case 'unknown':
+        throw new StoreError(
+          'payment_processing_error',
+          'The payment could not be processed: the payment gateway did not answer; the payment is settled shortly',
+        );
+    }
+  }
+
+  /**
+   * Records a held payment's outcome in one short transaction: captured (`completed`) or
+   * refused (`failed`), the session completed or failed, the checkout moved on, and the
+   * completion's events published. Answers the session; a refusal is thrown once recorded.
+   */
+  private async settle(
+    paymentId: string,
+    refusal: PaymentRefused | null,
+    before: OrderParts | undefined,
+  ): Promise<PaymentSessionView> {
+    const view = await this.dataSource.transaction(async (manager) => {
+      const [{ order_id: orderId }]: { order_id: string }[] = await manager.query(
+        'SELECT order_id::text AS order_id FROM payments WHERE id = $1',
+        [paymentId],
+      );
+      const order = await this.cards.lockOrder(manager, orderId);
+      const change = new OrderChange(
+        manager,
+        order,
+        before ?? (await this.snapshots.load(manager, order)),
+      );
+      const session = await manager.findOneOrFail(PaymentSession, {
+        where: { paymentId, orderId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const [{ state }]: { state: string }[] = await manager.query(
+        'SELECT state FROM payments WHERE id = $1',
+        [paymentId],
+      );
+      if (state === 'processing') {
+        if (refusal) await this.payments.recordRefusal(manager, order, refusal);
+        else await this.payments.transition(manager, order, { paymentId, to: 'completed' });
+        session.status = refusal ? 'failed' : 'completed';
+        await manager.save(session);
+        await this.payments.syncPaymentTotal(manager, order);
+        await this.payments.fitBalancePayments(manager, order);
+        await this.recalculator.recalculate(change);
+        await this.events.publish(change);
+      }
+      return this.render(manager, order, session, await this.methodOf(manager, session));
     });
     if (refusal) {
       throw new StoreError(REFUSAL_CODES[refusal.reason], refusal.message, {
@@ -170,6 +283,20 @@ export class PaymentSessionsService {
       });
     }
     return view;
+  }
+
+  /** Drops a held payment that was never authorized: the session is open again. */
+  private async drop(paymentId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE payment_sessions SET payment_id = NULL, updated_at = now()
+         WHERE payment_id = $1 AND status = 'pending'`,
+        [paymentId],
+      );
+      await manager.query(`DELETE FROM payments WHERE id = $1 AND state = 'processing'`, [
+        paymentId,
+      ]);
+    });
   }
 
   /** The session answered as it is when it was completed before (a repeated completion). */
