@@ -11,20 +11,19 @@ import {
 } from '@spree/sdk/zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import { createApiKeyCommand } from '../../src/modules/staff/operator/create-api-key.command.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   amountsOf,
   CARDS,
-  US_ADDRESS,
   CartClient,
   CheckoutRecords,
   SETUP_TIMEOUT_MS,
+  US_ADDRESS,
 } from '../helpers/checkout-fixtures.js';
 import { AdminCaller, startCustomersTestApp, StoreCaller } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
-import type { TestResponse } from '../helpers/http-client.js';
 import { SmtpSink } from '../helpers/smtp-sink.js';
-import { insertApiKey } from '../helpers/staff-fixtures.js';
 import { bearer, staffLogin } from '../helpers/staff-requests.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { untilPasses } from '../helpers/until-passes.js';
@@ -38,7 +37,7 @@ import { untilPasses } from '../helpers/until-passes.js';
  */
 describe('A store set up from nothing through the Admin API, then bought from', () => {
   let t: TestApp;
-  /** The store's row, its secret key and (from step 9) its publishable key. */
+  /** The store's row, its secret key and (from step 6) its publishable key. */
   let shop: DemoCredentials;
   let storeKey: string;
   let admin: AdminCaller;
@@ -73,8 +72,8 @@ describe('A store set up from nothing through the Admin API, then bought from', 
     sink = await SmtpSink.start();
     t = await startCustomersTestApp({ SMTP_URL: sink.url });
     records = new CheckoutRecords(t);
-    // Nothing but the row (what the database adds to every new store: its `default` tax
-    // category) and one secret key, as an operator would mint with `api-keys create`.
+    // Nothing but the row (the database adds what every store has: its `default` tax
+    // category) and one secret key, minted as the operator CLI's `api-keys create` does.
     const code = `new-${randomBytes(4).toString('hex')}`;
     const [{ id }] = await t.dataSource.query(
       `INSERT INTO stores (name, code, default_currency, supported_currencies)
@@ -83,7 +82,12 @@ describe('A store set up from nothing through the Admin API, then bought from', 
     );
     storeKey = id;
     const storeId = new PublicIdCodec(t.config.ID_ALPHABET).encode(ID_PREFIX.store, id);
-    const secret = await insertApiKey(t, storeId, { scopes: ['write_all'] });
+    const secret = await createApiKeyCommand(t.dataSource, t.config, {
+      storePublicId: storeId,
+      keyType: 'secret',
+      scopes: ['write_all'],
+      name: 'Owner',
+    });
     shop = {
       store_id: storeId,
       publishable_key: '',
@@ -153,7 +157,6 @@ describe('A store set up from nothing through the Admin API, then bought from', 
   it('3. defines where it sells and what that costs: zones, tax rates, flat shipping, payments, a warehouse', async () => {
     made.zone = await create('/zones', {
       name: 'United States',
-      description: 'Lower 48 and beyond',
       kind: 'country',
       countries: ['US'],
     });
@@ -509,7 +512,7 @@ describe('A store set up from nothing through the Admin API, then bought from', 
       made.check.id,
       made.card.id,
     ]);
-    const paid: TestResponse = await cart.payByCard(CARDS.approved);
+    const paid = await cart.payByCard(CARDS.approved);
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ amount: '62.90', payment_method_type: 'test_card' });
 
