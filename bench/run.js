@@ -17,6 +17,7 @@ import {
   variantPrimaryKey,
 } from './lib/database.js';
 import { eventsSummary, measureEvents, redisUrl } from './lib/events.js';
+import { MAX_RATIO, measureGrowth, printGrowthTable } from './lib/growth.js';
 import { jsonClient } from './lib/http-client.js';
 import { freePort, httpOk, runNode, startNode, waitFor } from './lib/processes.js';
 import { ADD_TO_CART, BASELINE_ADD_TO_CART, CHECKOUT, scenarios } from './scenarios.js';
@@ -37,9 +38,11 @@ const BENCH_STOCK = 100_000_000;
 const PRODUCT_BASELINE = 'baseline fastify+pg';
 const MAX_FAILURE_RATE = 0.01;
 const printJson = process.argv.includes('--json');
-// Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks).
-// BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group.
+// Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks) by
+// default; BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group. `growth`
+// (latencies at 1,000 and 1,000,000 orders, lib/growth.js) runs only when named.
 const GROUPS = ['http', 'events'];
+const NAMED_ONLY_GROUPS = ['growth'];
 function selectedGroups() {
   const flag = process.argv.indexOf('--only');
   const only =
@@ -48,9 +51,10 @@ function selectedGroups() {
     process.env.BENCH_ONLY;
   if (!only) return GROUPS;
   const groups = only.split(',').map((group) => group.trim());
-  const unknown = groups.filter((group) => !GROUPS.includes(group));
+  const known = [...GROUPS, ...NAMED_ONLY_GROUPS];
+  const unknown = groups.filter((group) => !known.includes(group));
   if (unknown.length > 0 || groups.length === 0) {
-    throw new Error(`BENCH_ONLY / --only takes ${GROUPS.join(' or ')}, not ${only}`);
+    throw new Error(`BENCH_ONLY / --only takes ${known.join(', ')}, not ${only}`);
   }
   return groups;
 }
@@ -284,7 +288,14 @@ async function main() {
     : [];
   if (groups.includes('events'))
     rows.push(...(await measureEventsGroup({ env, dbUrl, credentials })));
-  if (rows.length === 0) throw new Error('Nothing was measured');
+  const growthFlat = groups.includes('growth')
+    ? await measureGrowthGroup({ env, dbUrl, credentials })
+    : undefined;
+  if (growthFlat === false) process.exitCode = 1;
+  if (rows.length === 0) {
+    if (growthFlat === undefined) throw new Error('Nothing was measured');
+    return;
+  }
 
   printTable(rows);
   if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
@@ -296,6 +307,34 @@ async function main() {
     );
   }
   if (failing.length > 0) process.exitCode = 1;
+}
+
+/**
+ * The growth scenarios (lib/growth.js): the same requests at 1,000 and at 1,000,000 orders, loaded
+ * by SQL, so they need a PostgreSQL server. Answers whether every p50 ratio is within bounds
+ * (`undefined` when skipped).
+ */
+async function measureGrowthGroup({ env, dbUrl, credentials }) {
+  if (!dbUrl) {
+    log('Growth scenarios skipped: they need a PostgreSQL server (DATABASE_URL or 127.0.0.1:5432)');
+    return undefined;
+  }
+  for (const proc of started.splice(0)) await proc.stop();
+  log('Starting the service for the growth scenarios');
+  // Its template webhook delivery goes to a closed loopback port.
+  const service = await startService('service', 'dist/main.js', {
+    ...env,
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
+  const rows = await measureGrowth({ service, dbUrl, credentials, log });
+  const flat = printGrowthTable(rows, (text) => process.stdout.write(text));
+  if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
+  for (const row of rows.filter((candidate) => candidate.ratio > MAX_RATIO)) {
+    log(
+      `FAILED: ${row.scenario}: p50 grew ${row.ratio.toFixed(2)}× from the small to the big store`,
+    );
+  }
+  return flat;
 }
 
 /**

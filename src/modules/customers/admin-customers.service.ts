@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, type QueryDeepPartialEntity, Raw } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { findPage, type Page } from '../../common/pagination/page.js';
+import { type CountedPageMeta, keysetPage } from '../../common/pagination/keyset-page.js';
 import { ModelEvents } from '../../events/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
@@ -48,27 +48,28 @@ export class AdminCustomersService {
   }
 
   /** Newest first; `email` is exact, `tag` / `tags[]` keep customers carrying any of them. */
-  async list(store: StoreContext, query: ListCustomersQuery): Promise<Page<AdminCustomerView>> {
+  async list(
+    store: StoreContext,
+    query: ListCustomersQuery,
+  ): Promise<{ data: AdminCustomerView[]; meta: CountedPageMeta }> {
     const tags = tagsWanted(query);
-    return findPage(
+    const { rows, meta } = await keysetPage({
+      select: this.dataSource.manager.createQueryBuilder(Customer, 'c').where({
+        storeId: store.storeId,
+        // Emails are stored lower-cased; an anonymised one keeps its id's case, so try both.
+        ...(query.email === undefined
+          ? {}
+          : { email: In([...new Set([normalizeEmail(query.email), query.email])]) }),
+        ...(tags === undefined
+          ? {}
+          : { tags: Raw((column) => `${column} && CAST(:tags AS text[])`, { tags }) }),
+      }),
+      alias: 'c',
+      table: 'customers',
+      sort: { property: 'createdAt', column: 'created_at' },
       query,
-      (window) =>
-        this.dataSource.manager.findAndCount(Customer, {
-          where: {
-            storeId: store.storeId,
-            // Emails are stored lower-cased; an anonymised one keeps its id's case, so try both.
-            ...(query.email === undefined
-              ? {}
-              : { email: In([...new Set([normalizeEmail(query.email), query.email])]) }),
-            ...(tags === undefined
-              ? {}
-              : { tags: Raw((column) => `${column} && CAST(:tags AS text[])`, { tags }) }),
-          },
-          order: { createdAt: 'DESC', id: 'DESC' },
-          ...window,
-        }),
-      (row) => adminCustomerView(this.serializer, row),
-    );
+    });
+    return { data: rows.map((row) => adminCustomerView(this.serializer, row)), meta };
   }
 
   async show(store: StoreContext, publicId: string): Promise<AdminCustomerView> {

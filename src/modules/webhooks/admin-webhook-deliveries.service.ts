@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { findPage, type Page } from '../../common/pagination/page.js';
+import {
+  type CountedPageMeta,
+  keysetPage,
+  unknownStartingAfter,
+} from '../../common/pagination/keyset-page.js';
 import type { StoreContext } from '../stores/index.js';
 import type { ListDeliveriesQuery } from './dto/list-deliveries.query.js';
 import { assertDeliverable } from './endpoint-availability.js';
@@ -46,23 +50,28 @@ export class AdminWebhookDeliveriesService {
     store: StoreContext,
     endpointId: string,
     query: ListDeliveriesQuery,
-  ): Promise<Page<WebhookDeliveryView>> {
+  ): Promise<{ data: WebhookDeliveryView[]; meta: CountedPageMeta }> {
     const endpoint = await this.records.endpoint(store.storeId, endpointId);
-    return findPage(
+    const after =
+      query.starting_after === undefined
+        ? undefined
+        : await this.records.delivery(endpoint, query.starting_after).catch(() => {
+            throw unknownStartingAfter('delivery');
+          });
+    const { rows, meta } = await keysetPage({
+      select: this.dataSource.manager.createQueryBuilder(WebhookDelivery, 'd').where({
+        endpointId: endpoint.id,
+        ...(query.event_name === undefined ? {} : { eventName: query.event_name }),
+        ...(query.success === undefined ? {} : { success: query.success }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+      }),
+      alias: 'd',
+      table: 'webhook_deliveries',
+      sort: { property: 'deliveredAt', column: 'delivered_at' },
       query,
-      (window) =>
-        this.dataSource.manager.findAndCount(WebhookDelivery, {
-          where: {
-            endpointId: endpoint.id,
-            ...(query.event_name === undefined ? {} : { eventName: query.event_name }),
-            ...(query.success === undefined ? {} : { success: query.success }),
-            ...(query.status === undefined ? {} : { status: query.status }),
-          },
-          order: { deliveredAt: 'DESC', id: 'DESC' },
-          ...window,
-        }),
-      (delivery) => this.serializer.serialize(delivery),
-    );
+      after: after?.id,
+    });
+    return { data: rows.map((delivery) => this.serializer.serialize(delivery)), meta };
   }
 
   async show(

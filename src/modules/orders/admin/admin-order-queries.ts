@@ -9,13 +9,24 @@ import {
   MoreThanOrEqual,
   Raw,
 } from 'typeorm';
-import { findPage, type Page } from '../../../common/pagination/page.js';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import {
+  type CountedPageMeta,
+  keysetPage,
+  unknownStartingAfter,
+} from '../../../common/pagination/keyset-page.js';
 import type { StoreContext } from '../../stores/index.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import { tagsWanted } from '../../../common/tags/tag-filter.query.js';
 import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
 import type { ListAdminOrdersQuery } from './dto/list-admin-orders.query.js';
+
+export interface AdminOrderListPage {
+  data: AdminOrderView[];
+  meta: CountedPageMeta;
+}
 
 /** Reading a store's orders, carts and drafts alike, as staff. */
 @Injectable()
@@ -24,24 +35,44 @@ export class AdminOrderQueries {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
     private readonly presenter: AdminOrderPresenter,
+    private readonly ids: PublicIdCodec,
   ) {}
 
-  /** The store's orders matching every filter given (any of the tags named), newest first. */
-  async list(store: StoreContext, query: ListAdminOrdersQuery): Promise<Page<AdminOrderView>> {
+  /**
+   * The store's orders matching every filter given (any of the tags named), newest first: by
+   * creation, or by completion when a `completed_at` bound is given. `starting_after` (an order's
+   * id) continues the list right after that order, as cheaply deep down the list as at its top.
+   */
+  async list(store: StoreContext, query: ListAdminOrdersQuery): Promise<AdminOrderListPage> {
     const manager = this.dataSource.manager;
-    const page = await findPage(
+    const byCompletion = completedWithin(query) !== undefined;
+    const { rows, meta } = await keysetPage({
+      select: manager.createQueryBuilder(Order, 'o').where(whereOf(store.storeId, query)),
+      alias: 'o',
+      table: 'orders',
+      sort: byCompletion
+        ? { property: 'completedAt', column: 'completed_at' }
+        : { property: 'createdAt', column: 'created_at' },
       query,
-      (window) =>
-        manager.findAndCount(Order, {
-          where: whereOf(store.storeId, query),
-          order: { createdAt: 'DESC', id: 'DESC' },
-          ...window,
-        }),
-      (order) => order,
-    );
+      after: await this.startingAfter(store, query.starting_after),
+    });
     const data: AdminOrderView[] = [];
-    for (const order of page.data) data.push(await this.presenter.present({ manager, order }));
-    return { data, meta: page.meta };
+    for (const order of rows) data.push(await this.presenter.present({ manager, order }));
+    return { data, meta };
+  }
+
+  /** The key of the `starting_after` order, which must be one of the store's. */
+  private async startingAfter(
+    store: StoreContext,
+    publicId: string | undefined,
+  ): Promise<string | undefined> {
+    if (publicId === undefined) return undefined;
+    const id = this.ids.decode(ID_PREFIX.order, publicId);
+    const found =
+      id !== undefined &&
+      (await this.dataSource.manager.existsBy(Order, { id, storeId: store.storeId }));
+    if (!found) throw unknownStartingAfter('order');
+    return id;
   }
 
   async show(store: StoreContext, publicId: string): Promise<AdminOrderView> {
@@ -58,7 +89,8 @@ function whereOf(storeId: string, query: ListAdminOrdersQuery): FindOptionsWhere
   const tags = tagsWanted(query);
   if (tags) where.tags = Raw((column) => `${column} && CAST(:tags AS text[])`, { tags });
   if (query.email !== undefined) {
-    where.email = Raw((column) => `LOWER(${column}) = LOWER(:email)`, {
+    // lower(email) as the orders_store_id_lower_email_created_at_id_idx index has it.
+    where.email = Raw((column) => `lower(${column}) = lower(:email)`, {
       email: query.email.trim(),
     });
   }

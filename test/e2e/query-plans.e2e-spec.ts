@@ -1,0 +1,225 @@
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import {
+  AdminCaller,
+  startCustomersTestApp,
+  StoreCaller,
+  uniqueEmail,
+} from '../helpers/customers-fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+/**
+ * The statements behind the lists that must cost the same with a million orders as with a
+ * thousand are captured as the routes run them, then explained with sequential scans priced out
+ * (`enable_seqscan = off`): a table left with a Seq Scan, or a list sorted after reading all of
+ * its rows, has no index that serves the statement.
+ */
+const BIG_TABLES = [
+  'orders',
+  'line_items',
+  'payments',
+  'shipments',
+  'customers',
+  'webhook_deliveries',
+];
+const INDEX_SCANS = ['Index Scan', 'Index Only Scan', 'Bitmap Index Scan'];
+
+interface Captured {
+  sql: string;
+  parameters: unknown[];
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** The big tables a statement reads (its FROM / JOIN targets). */
+function bigTablesOf(sql: string): string[] {
+  return BIG_TABLES.filter((table) =>
+    new RegExp(`\\b(FROM|JOIN)\\s+"?${table}"?(\\s|$)`, 'i').test(sql),
+  );
+}
+
+describe('Query plans of the growing lists', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let admin: AdminCaller;
+  let captured: Captured[] | undefined;
+
+  beforeAll(async () => {
+    t = await startCustomersTestApp({ WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' });
+    shop = await t.seedStore();
+    admin = new AdminCaller(t, shop);
+    const logger = t.dataSource.logger;
+    const logQuery = logger.logQuery.bind(logger);
+    logger.logQuery = (sql, parameters, runner) => {
+      captured?.push({ sql, parameters: Array.isArray(parameters) ? parameters : [] });
+      return logQuery(sql, parameters, runner);
+    };
+  });
+  afterAll(() => t.close());
+
+  /** The statements on big tables that `route` runs (it must answer 200). */
+  async function statementsOf(route: () => Promise<{ status: number; body: unknown }>) {
+    captured = [];
+    const response = await route();
+    const statements = captured.filter(
+      (statement) => /^\s*SELECT/i.test(statement.sql) && bigTablesOf(statement.sql).length > 0,
+    );
+    captured = undefined;
+    expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
+    expect(statements.length).toBeGreaterThan(0);
+    return statements;
+  }
+
+  /** EXPLAIN (FORMAT JSON) of a statement with sequential scans priced out. */
+  async function planOf(statement: Captured): Promise<PlanNode> {
+    return t.dataSource.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      const [row]: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] = await manager.query(
+        `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+        statement.parameters,
+      );
+      return row['QUERY PLAN'][0].Plan;
+    });
+  }
+
+  /** Every big table of every statement is read through an index; lists are not re-sorted. */
+  async function expectIndexed(statements: Captured[]) {
+    for (const statement of statements) {
+      const nodes = nodesOf(await planOf(statement));
+      const described = `${statement.sql}\n${JSON.stringify(nodes.map((n) => [n['Node Type'], n['Relation Name'], n['Index Name']]))}`;
+      const seqScans = nodes.filter(
+        (node) =>
+          node['Node Type'] === 'Seq Scan' && BIG_TABLES.includes(node['Relation Name'] ?? ''),
+      );
+      expect({ statement: described, seqScans }).toEqual({ statement: described, seqScans: [] });
+      expect({
+        statement: described,
+        indexed: nodes.some((node) => INDEX_SCANS.includes(node['Node Type'])),
+      }).toEqual({ statement: described, indexed: true });
+      if (/\bORDER BY\b[\s\S]*\bLIMIT\b/i.test(statement.sql)) {
+        // A full Sort under a LIMIT reads every matching row first (Incremental Sort does not).
+        expect({
+          statement: described,
+          sorts: nodes.filter((n) => n['Node Type'] === 'Sort'),
+        }).toEqual({ statement: described, sorts: [] });
+      }
+    }
+  }
+
+  describe('admin order list', () => {
+    let orders: Record<string, any>[];
+
+    beforeAll(async () => {
+      orders = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await admin.call('POST', '/orders', {
+          json: { email: uniqueEmail('plans') },
+        });
+        expect(response.status).toBe(201);
+        orders.push(response.body);
+      }
+    });
+
+    it.each([
+      ['newest first', ''],
+      ['by state', '?state=cart'],
+      ['by email', '?email=SOMEONE@EXAMPLE.COM'],
+      ['by number', '?number=R123456789'],
+      ['by completed_at range', '?completed_at_gte=2024-01-01&completed_at_lte=2024-02-01'],
+      ['on a later page', '?page=3&limit=5'],
+    ])('%s reads orders through indexes', async (_label, query) => {
+      await expectIndexed(await statementsOf(() => admin.call('GET', `/orders${query}`)));
+    });
+
+    it('starting_after reads from an index position and continues the list', async () => {
+      const statements = await statementsOf(() =>
+        admin.call('GET', `/orders?starting_after=${orders[2].id}`),
+      );
+      await expectIndexed(statements);
+      const page = await admin.call('GET', `/orders?starting_after=${orders[2].id}&limit=1`);
+      expect(page.body.data.map((order: { id: string }) => order.id)).toEqual([orders[1].id]);
+      expect(page.body.meta).toMatchObject({ page: 1, limit: 1, count: 2, next: 2 });
+    });
+
+    it('answers an unknown starting_after with 400 parameter_invalid naming it', async () => {
+      const other = new AdminCaller(t, await t.seedStore());
+      const response = await other.call('GET', `/orders?starting_after=${orders[0].id}`);
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('parameter_invalid');
+      expect(Object.keys(response.body.error.details)).toEqual(['starting_after']);
+    });
+  });
+
+  describe('admin customer list', () => {
+    it.each([
+      ['newest first', ''],
+      ['by email', '?email=someone@example.com'],
+    ])('%s reads customers through indexes', async (_label, query) => {
+      await expectIndexed(await statementsOf(() => admin.call('GET', `/customers${query}`)));
+    });
+  });
+
+  describe('a customer’s order history', () => {
+    it('reads the customer’s orders through indexes', async () => {
+      const store = new StoreCaller(t, shop);
+      const customer = await store.register();
+      await expectIndexed(
+        await statementsOf(() =>
+          store.call('GET', '/customers/me/orders', { token: customer.token }),
+        ),
+      );
+    });
+  });
+
+  describe('webhook delivery history', () => {
+    let endpointId: string;
+    let deliveryId: string;
+
+    beforeAll(async () => {
+      const endpoint = await admin.call('POST', '/webhook_endpoints', {
+        json: { url: 'http://127.0.0.1:9/plans', subscriptions: ['product.deleted'] },
+      });
+      expect(endpoint.status).toBe(201);
+      endpointId = endpoint.body.id;
+      // Nothing listens on port 9: a failed attempt is recorded all the same.
+      await admin.call('POST', `/webhook_endpoints/${endpointId}/send_test`, { json: {} });
+      const list = await admin.call('GET', `/webhook_endpoints/${endpointId}/deliveries`);
+      expect(list.body.data).toHaveLength(1);
+      deliveryId = list.body.data[0].id;
+    });
+
+    it.each([
+      ['newest first', ''],
+      ['by success', '?success=false'],
+    ])('%s reads deliveries through indexes', async (_label, query) => {
+      await expectIndexed(
+        await statementsOf(() =>
+          admin.call('GET', `/webhook_endpoints/${endpointId}/deliveries${query}`),
+        ),
+      );
+    });
+
+    it('starting_after reads from an index position', async () => {
+      const statements = await statementsOf(() =>
+        admin.call(
+          'GET',
+          `/webhook_endpoints/${endpointId}/deliveries?starting_after=${deliveryId}`,
+        ),
+      );
+      await expectIndexed(statements);
+      const page = await admin.call(
+        'GET',
+        `/webhook_endpoints/${endpointId}/deliveries?starting_after=${deliveryId}`,
+      );
+      expect(page.body).toMatchObject({ data: [], meta: { count: 0, next: null } });
+    });
+  });
+});
