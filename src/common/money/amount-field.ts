@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ValidateBy, ValidateIf } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import { decimalText } from './decimal-amount.js';
+import { Optional } from '../dto/presence.js';
 
 /**
  * An amount of money as the client sends it: a decimal string (`"10.50"`) or a JSON number,
@@ -17,7 +18,7 @@ export const AmountField = (description: string, { required = false } = {}) =>
       ],
       description,
     }),
-    ...(required ? [] : [ValidateIf((_: object, value: unknown) => value !== undefined)]),
+    ...(required ? [] : [Optional()]),
     ValidateBy({
       name: 'isDecimalAmount',
       validator: {

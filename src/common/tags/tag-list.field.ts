@@ -8,8 +8,8 @@ import {
   IsString,
   MaxLength,
   MinLength,
-  ValidateIf,
 } from 'class-validator';
+import { Optional } from '../dto/presence.js';
 
 /** The longest tag name, and the most tags one record (or one request) carries. */
 export const MAX_TAG_LENGTH = 255;
@@ -35,9 +35,7 @@ export function TagListField(options: { required: boolean; description: string }
   return applyDecorators(
     options.required ? ApiProperty(documentation) : ApiPropertyOptional(documentation),
     Transform(({ value }: { value: unknown }) => normalizeTags(value)),
-    ...(options.required
-      ? [ArrayNotEmpty()]
-      : [ValidateIf((_: object, value: unknown) => value !== undefined)]),
+    ...(options.required ? [ArrayNotEmpty()] : [Optional()]),
     IsArray(),
     ArrayMaxSize(MAX_TAGS),
     IsString({ each: true, message: 'each of $property must be a string' }),

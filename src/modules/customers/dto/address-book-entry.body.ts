@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, ValidateBy } from 'class-validator';
 import { AddressBody } from './address.body.js';
-
-const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+import { Optional } from '../../../common/dto/presence.js';
 
 /** An address book entry: the address, and whether it becomes the customer's default. */
 export class AddressBookEntryBody extends AddressBody {
@@ -14,7 +13,7 @@ export class AddressBookEntryBody extends AddressBody {
     type: String,
     description: 'Stored as state_name; sent with a different state_name it is refused',
   })
-  @WhenSent()
+  @Optional()
   @ValidateBy({
     name: 'agreesWithStateName',
     validator: {
@@ -29,7 +28,7 @@ export class AddressBookEntryBody extends AddressBody {
     type: Boolean,
     description: 'true makes it the default billing address; false stops it being the default',
   })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   is_default_billing?: boolean;
 
@@ -37,7 +36,7 @@ export class AddressBookEntryBody extends AddressBody {
     type: Boolean,
     description: 'true makes it the default shipping address; false stops it being the default',
   })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   is_default_shipping?: boolean;
 
@@ -46,7 +45,7 @@ export class AddressBookEntryBody extends AddressBody {
     enum: [false],
     description: 'Only false: every saved address is a whole, validated address',
   })
-  @WhenSent()
+  @Optional()
   @IsIn([false], {
     message: 'quick_checkout addresses are not offered; send the whole address',
   })

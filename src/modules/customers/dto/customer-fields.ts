@@ -17,16 +17,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 const EMAIL_MAX_LENGTH = 254;
 
-/** Present only when sent; an explicit null is refused like any other wrong type. */
-const WhenSent = Optional;
-
 /** An email address, trimmed and lower-cased before it is validated. */
 export function EmailField(options: { required: boolean }) {
   const documentation = { format: 'email', maxLength: EMAIL_MAX_LENGTH };
   return applyDecorators(
     options.required ? ApiProperty(documentation) : ApiPropertyOptional(documentation),
     Transform(({ value }: { value: unknown }) => normalizeEmailInput(value)),
-    ...(options.required ? [] : [WhenSent()]),
+    ...(options.required ? [] : [Optional()]),
     IsEmail({}, { message: 'email must be a valid email address' }),
     MaxLength(EMAIL_MAX_LENGTH),
   );
@@ -37,7 +34,7 @@ export function NewPasswordField(options: { required: boolean }) {
   const documentation = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
   return applyDecorators(
     options.required ? ApiProperty(documentation) : ApiPropertyOptional(documentation),
-    ...(options.required ? [] : [WhenSent()]),
+    ...(options.required ? [] : [Optional()]),
     IsString(),
     MinLength(PASSWORD_MIN_LENGTH, {
       message: `password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
@@ -53,7 +50,7 @@ export function NewPasswordField(options: { required: boolean }) {
 export function PasswordConfirmationField() {
   return applyDecorators(
     ApiPropertyOptional({ description: 'When sent, must equal `password`' }),
-    WhenSent(),
+    Optional(),
     ValidateBy({
       name: 'matchesPassword',
       validator: {
@@ -87,7 +84,7 @@ export class CustomerProfileFields {
   phone?: string | null;
 
   @ApiPropertyOptional({ type: Boolean })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   accepts_marketing?: boolean;
 
@@ -95,7 +92,7 @@ export class CustomerProfileFields {
     type: Boolean,
     description: 'The client’s name of `accepts_marketing`; when both are sent they must agree',
   })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   @ValidateBy({
     name: 'agreesWithAcceptsMarketing',
@@ -115,7 +112,7 @@ export class CustomerProfileFields {
     additionalProperties: true,
     description: 'Free-form key-value data of the storefront; replaces what was kept, never shown',
   })
-  @WhenSent()
+  @Optional()
   @IsObject()
   metadata?: Record<string, unknown>;
 }

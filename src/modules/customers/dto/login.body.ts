@@ -2,13 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
 import { normalizeEmailInput } from '../customer-email.js';
-import { Optional } from '../../../common/dto/presence.js';
+import { OptionalNullable } from '../../../common/dto/presence.js';
 
 export const EMAIL_PROVIDER = 'email';
 
-/** Whether a login names the `email` provider, which is also what naming none (leaving it out) means. */
+/** Whether a login names the `email` provider, which is also what naming none (or null) means. */
 export function isEmailProvider(provider: unknown): boolean {
-  return (provider === undefined ? EMAIL_PROVIDER : provider) === EMAIL_PROVIDER;
+  return (provider ?? EMAIL_PROVIDER) === EMAIL_PROVIDER;
 }
 
 /** Email and password are only asked for when signing in with the `email` provider. */
@@ -16,10 +16,13 @@ const forEmailProvider = (body: LoginBody) => isEmailProvider(body.provider);
 
 export class LoginBody {
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     default: EMAIL_PROVIDER,
-    description: 'Only `email` is supported; anything else is 400 invalid_provider',
+    description:
+      'Only `email` is supported (null means it too); anything else is 400 invalid_provider',
   })
-  @Optional()
+  @OptionalNullable()
   provider?: unknown;
 
   @ApiProperty({ format: 'email' })

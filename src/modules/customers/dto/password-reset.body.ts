@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { EmailField, NewPasswordField, PasswordConfirmationField } from './customer-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export class RequestPasswordResetBody {
   @EmailField({ required: true })
@@ -10,7 +11,7 @@ export class RequestPasswordResetBody {
     description:
       'A page of the store’s own site (same origin as the store URL); the e-mailed link opens it with `token` added to its query',
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @Optional()
   @IsString()
   @MaxLength(2000)
   redirect_url?: string;

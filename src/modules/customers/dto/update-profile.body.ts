@@ -1,11 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import {
   CustomerProfileFields,
   EmailField,
   NewPasswordField,
   PasswordConfirmationField,
 } from './customer-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export class UpdateProfileBody extends CustomerProfileFields {
   @EmailField({ required: false })
@@ -20,7 +21,7 @@ export class UpdateProfileBody extends CustomerProfileFields {
   @ApiPropertyOptional({
     description: 'The present password; needed to change `email` or `password`',
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @Optional()
   @IsString()
   @MaxLength(1000)
   current_password?: string;

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, Matches, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, Matches } from 'class-validator';
 import { NameField, OneOfField, TextField } from '../../../common/dto/settings-fields.js';
 import { ZONE_KINDS, type ZoneKind } from '../zone.entity.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 const upperCased = ({ value }: { value: unknown }) =>
   Array.isArray(value)
@@ -12,7 +13,6 @@ const upperCased = ({ value }: { value: unknown }) =>
         ),
       ]
     : value;
-const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 /** A zone's description, kind and members: optional both on create and on change. */
 class ZoneMembersBody {
@@ -29,7 +29,7 @@ class ZoneMembersBody {
     example: ['US', 'CA'],
     description: 'ISO 3166-1 codes; the members of a country zone',
   })
-  @whenSent()
+  @Optional()
   @Transform(upperCased)
   @IsArray()
   @ArrayMinSize(1)
@@ -42,7 +42,7 @@ class ZoneMembersBody {
     example: ['US-VA', 'US-MD'],
     description: 'ISO 3166-2 codes; the members of a state zone',
   })
-  @whenSent()
+  @Optional()
   @Transform(upperCased)
   @IsArray()
   @ArrayMinSize(1)

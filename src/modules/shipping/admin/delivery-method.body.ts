@@ -10,7 +10,6 @@ import {
   IsString,
   Matches,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { AmountField } from '../../../common/money/amount-field.js';
@@ -26,8 +25,8 @@ import {
   type DeliveryCalculator,
   type DeliveryDisplayOn,
 } from '../delivery-method.entity.js';
+import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
 
-const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 const ZoneIds = () =>
   applyDecorators(
     IsArray(),
@@ -64,7 +63,7 @@ class DeliveryMethodSettingsBody {
     example: 'UPS_GROUND',
     description: 'A code for integrations, unique in the store',
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined && value !== null)
+  @OptionalNullable()
   @IsString()
   @Matches(/^[A-Za-z0-9_.-]{1,100}$/, {
     message: 'code must be 1 to 100 letters, digits, dots, dashes or underscores',
@@ -72,7 +71,7 @@ class DeliveryMethodSettingsBody {
   code?: string | null;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, example: 'default' })
-  @ValidateIf((_: object, value: unknown) => value !== undefined && value !== null)
+  @OptionalNullable()
   @IsString()
   @Matches(/^[a-z0-9_-]{1,50}$/, { message: 'tax_category must be a lower-case code' })
   tax_category?: string | null;
@@ -99,19 +98,19 @@ export class UpdateDeliveryMethodBody extends DeliveryMethodSettingsBody {
     example: ['zone_8fK2mQ9xLp'],
     description: 'The zones the method ships to (an address in any of them)',
   })
-  @whenSent()
+  @Optional()
   @ZoneIds()
   zone_ids?: string[];
 
   @ApiPropertyOptional({ type: CalculatorBody })
-  @whenSent()
+  @Optional()
   @IsObject()
   @ValidateNested()
   @Type(() => CalculatorBody)
   calculator?: CalculatorBody;
 
   @ApiPropertyOptional({ example: 'USD', description: 'One of the store’s supported currencies' })
-  @whenSent()
+  @Optional()
   @CurrencyCode()
   currency?: string;
 }

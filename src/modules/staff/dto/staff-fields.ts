@@ -10,7 +10,6 @@ import {
   MaxLength,
   MinLength,
   ValidateBy,
-  ValidateIf,
 } from 'class-validator';
 import { ALL_SCOPES, isScope } from '../../auth/index.js';
 import {
@@ -19,14 +18,13 @@ import {
   ROLE_NAME,
 } from '../operator/operator-input.js';
 import { normalizeStaffEmail } from '../staff-users.repository.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 const EMAIL_MAX_LENGTH = 254;
 
-/** Checked only when sent; an explicit null is refused like any other wrong type. */
-const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 const documented = (required: boolean, options: Parameters<typeof ApiProperty>[0]) =>
   required ? ApiProperty(options) : ApiPropertyOptional(options);
-const optionally = (required: boolean) => (required ? [] : [WhenSent()]);
+const optionally = (required: boolean) => (required ? [] : [Optional()]);
 
 const unknownScopes = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item) => !isScope(item)).map(String) : [];

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, ValidateIf } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { RoleIdField, StaffEmailField, StaffPasswordField } from './staff-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 export class CreateStaffUserBody {
   @StaffEmailField()
@@ -22,7 +23,7 @@ export class UpdateStaffUserBody {
     description:
       '`false` deactivates the user (it cannot sign in; its sessions end), `true` reactivates it',
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @Optional()
   @IsBoolean()
   active?: boolean;
 }

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { AmountField } from '../../../common/money/amount-field.js';
-import { Optional } from '../../../common/dto/presence.js';
+import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
 
 const AMOUNT = 'Greater than 0, a decimal string or a number, within the currency’s decimals';
 
@@ -10,7 +10,7 @@ const AMOUNT = 'Greater than 0, a decimal string or a number, within the currenc
 const NoteField = (description: string, maxLength: number) =>
   applyDecorators(
     ApiPropertyOptional({ type: 'string', nullable: true, maxLength, description }),
-    ValidateIf((_: object, value: unknown) => value !== undefined && value !== null),
+    OptionalNullable(),
     IsString(),
     MaxLength(maxLength),
   );

@@ -11,14 +11,11 @@ import {
   Matches,
   MaxLength,
   ValidateBy,
-  ValidateIf,
 } from 'class-validator';
 import { FlagField, NameField } from '../../../common/dto/settings-fields.js';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
+import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
 
-const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
-const whenSentNotNull = () =>
-  ValidateIf((_: object, value: unknown) => value !== undefined && value !== null);
 const lowerCased = (value: unknown) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 const IsCurrency = (each = false) =>
@@ -39,7 +36,7 @@ export class UpdateStoreBody {
   name?: string;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, example: 'https://shop.example.com' })
-  @whenSentNotNull()
+  @OptionalNullable()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
   @MaxLength(2048)
   url?: string | null;
@@ -49,7 +46,7 @@ export class UpdateStoreBody {
     example: ['shop.example.com'],
     description: 'Host names the store answers to, lower-cased; each belongs to one store only',
   })
-  @whenSent()
+  @Optional()
   @Transform(({ value }: { value: unknown }) =>
     Array.isArray(value) ? [...new Set(value.map(lowerCased))] : value,
   )
@@ -62,13 +59,13 @@ export class UpdateStoreBody {
   is_default?: boolean;
 
   @ApiPropertyOptional({ example: 'USD', description: 'One of the supported currencies' })
-  @whenSent()
+  @Optional()
   @IsString()
   @IsCurrency()
   default_currency?: string;
 
   @ApiPropertyOptional({ type: [String], example: ['USD', 'EUR'] })
-  @whenSent()
+  @Optional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(50)
@@ -76,7 +73,7 @@ export class UpdateStoreBody {
   supported_currencies?: string[];
 
   @ApiPropertyOptional({ example: 'en' })
-  @whenSent()
+  @Optional()
   @IsString()
   @Matches(/^[a-z]{2,3}(-[A-Z]{2})?$/, {
     message: 'default_locale must be a locale such as en or en-US',
@@ -84,7 +81,7 @@ export class UpdateStoreBody {
   default_locale?: string;
 
   @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
-  @whenSentNotNull()
+  @OptionalNullable()
   @IsEmail({}, { message: 'mail_from_address must be an email address' })
   @MaxLength(254)
   mail_from_address?: string | null;
@@ -95,7 +92,7 @@ export class UpdateStoreBody {
     nullable: true,
     description: 'Where staff alerts (a new order, a disabled webhook endpoint) are e-mailed',
   })
-  @whenSentNotNull()
+  @OptionalNullable()
   @IsEmail({}, { message: 'staff_notification_address must be an email address' })
   @MaxLength(254)
   staff_notification_address?: string | null;
@@ -106,19 +103,19 @@ export class UpdateStoreBody {
     nullable: true,
     description: 'Spree’s name of staff_notification_address; send one of the two',
   })
-  @whenSentNotNull()
+  @OptionalNullable()
   @IsEmail({}, { message: 'new_order_notifications_email must be an email address' })
   @MaxLength(254)
   new_order_notifications_email?: string | null;
 
   @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
-  @whenSentNotNull()
+  @OptionalNullable()
   @IsEmail({}, { message: 'customer_support_email must be an email address' })
   @MaxLength(254)
   customer_support_email?: string | null;
 
   @ApiPropertyOptional({ type: 'string', nullable: true, example: 'US' })
-  @whenSentNotNull()
+  @OptionalNullable()
   @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' ? value.trim().toUpperCase() : value,
   )

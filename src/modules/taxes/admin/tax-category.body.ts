@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, Matches, ValidateIf } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { FlagField, NameField, TextField } from '../../../common/dto/settings-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 /** The key products, tax rates and delivery methods name a tax category by. */
 export const TAX_CATEGORY_CODE = /^[a-z0-9_-]{1,50}$/;
@@ -19,7 +20,7 @@ class TaxCategoryFields {
       'The key products, tax rates and delivery methods name the category by (their `tax_category`); ' +
       'default: made from the name. It cannot change while something uses it',
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @Optional()
   @IsString()
   @Matches(TAX_CATEGORY_CODE, { message: `code ${TAX_CATEGORY_CODE_MESSAGE}` })
   code?: string;

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { FlagField, NameField } from '../../../common/dto/settings-fields.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 const RATE = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/;
 const RATE_MESSAGE =
   'rate must be a decimal string from 0 to 1 with at most 6 decimals ("0.2" is 20 %)';
-const whenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 /** What a tax rate's create and update bodies share (the rest differs in being required). */
 class TaxRateFields {
@@ -13,7 +13,7 @@ class TaxRateFields {
     example: 'taxcat_8fK2mQ9xLp',
     description: 'The tax category of the items taxed; default: the store’s default category',
   })
-  @whenSent()
+  @Optional()
   @IsString()
   @MaxLength(100)
   tax_category_id?: string;
@@ -22,7 +22,7 @@ class TaxRateFields {
     example: 'default',
     description: 'The tax category by its code, instead of `tax_category_id`',
   })
-  @whenSent()
+  @Optional()
   @IsString()
   @Matches(/^[a-z0-9_-]{1,50}$/, { message: 'tax_category must be a lower-case code' })
   tax_category?: string;
@@ -36,13 +36,13 @@ export class UpdateTaxRateBody extends TaxRateFields {
   name?: string;
 
   @ApiPropertyOptional({ type: 'string', example: '0.2', description: 'A fraction: "0.2" is 20 %' })
-  @whenSent()
+  @Optional()
   @IsString({ message: RATE_MESSAGE })
   @Matches(RATE, { message: RATE_MESSAGE })
   rate?: string;
 
   @ApiPropertyOptional({ example: 'zone_8fK2mQ9xLp' })
-  @whenSent()
+  @Optional()
   @IsString()
   @MaxLength(100)
   zone_id?: string;

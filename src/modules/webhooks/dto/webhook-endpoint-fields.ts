@@ -9,16 +9,16 @@ import {
   Matches,
   MaxLength,
   ValidateBy,
-  ValidateIf,
 } from 'class-validator';
 import { SUBSCRIPTION_PATTERN } from '../subscriptions.js';
+import { Optional } from '../../../common/dto/presence.js';
 
 const URL_MAX_LENGTH = 2048;
 const MAX_SUBSCRIPTIONS = 100;
 const SUBSCRIPTION_MAX_LENGTH = 255;
 
 /** Present only when sent; an explicit null is refused like any other wrong type. */
-export const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+export const WhenSent = Optional;
 
 const optionalUnless = (required: boolean) => (required ? [] : [WhenSent()]);
 

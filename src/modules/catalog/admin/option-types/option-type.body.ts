@@ -8,7 +8,6 @@ import {
   IsString,
   Matches,
   MaxLength,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { OneOfField, PositionField } from '../../../../common/dto/settings-fields.js';
@@ -32,7 +31,7 @@ const LabelField = (property: 'label' | 'presentation') =>
           : 'Spree’s name for `label`',
     }),
     trimmed(),
-    ValidateIf((_: object, value: unknown) => value !== undefined),
+    Optional(),
     IsString(),
     IsNotEmpty({ message: `${property} must not be blank` }),
     MaxLength(255),
@@ -47,7 +46,7 @@ const KeyField = (required: boolean) =>
       example: 'size',
     }),
     trimmed(),
-    ...(required ? [] : [ValidateIf((_: object, value: unknown) => value !== undefined)]),
+    ...(required ? [] : [Optional()]),
     IsString(),
     IsNotEmpty({ message: 'name must not be blank' }),
     MaxLength(255),
@@ -101,7 +100,7 @@ class OptionTypeFields {
       'change it, others are added, and existing values left out are deleted (422 ' +
       '`resource_invalid` while a variant has one). Absent: the values stay as they are.',
   })
-  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @Optional()
   @IsArray()
   @ArrayMaxSize(MAX_VALUES)
   @ValidateNested({ each: true })

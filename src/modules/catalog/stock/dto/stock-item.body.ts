@@ -1,22 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsInt,
-  IsNotEmpty,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_STOCK_COUNT } from '../stock-count-change.js';
+import { Optional } from '../../../../common/dto/presence.js';
 
 const REASON_MAX_LENGTH = 500;
-
-/** Present only when sent; an explicit null is refused like any other wrong type. */
-const WhenSent = () => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 /** A whole number of units within the count's bounds. */
 function UnitsField(description: string) {
@@ -27,7 +16,7 @@ function UnitsField(description: string) {
       maximum: MAX_STOCK_COUNT,
       description,
     }),
-    WhenSent(),
+    Optional(),
     IsInt(),
     Min(-MAX_STOCK_COUNT),
     Max(MAX_STOCK_COUNT),
@@ -40,14 +29,14 @@ class StockCountFields {
     description: 'Why the count changes; required whenever it does',
   })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @WhenSent()
+  @Optional()
   @IsString()
   @IsNotEmpty({ message: 'reason must not be blank' })
   @MaxLength(REASON_MAX_LENGTH)
   reason?: string;
 
   @ApiPropertyOptional({ type: Boolean, description: 'Whether the count may go below zero' })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   backorderable?: boolean;
 }

@@ -6,9 +6,6 @@ import { Optional, OptionalNullable } from '../../../../common/dto/presence.js';
 
 const NAME_MAX_LENGTH = 255;
 
-/** Present only when sent; an explicit null is refused like any other wrong type. */
-const WhenSent = Optional;
-
 /** A free-text address field; null clears it. */
 function AddressText(maxLength: number) {
   return applyDecorators(
@@ -27,7 +24,7 @@ function NameField(required: boolean) {
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' ? value.trim() : value,
     ),
-    ...(required ? [] : [WhenSent()]),
+    ...(required ? [] : [Optional()]),
     IsString(),
     IsNotEmpty({ message: 'name must not be blank' }),
     MaxLength(NAME_MAX_LENGTH),
@@ -36,7 +33,7 @@ function NameField(required: boolean) {
 
 class StockLocationFields {
   @ApiPropertyOptional({ type: Boolean, default: true })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   active?: boolean;
 
@@ -44,7 +41,7 @@ class StockLocationFields {
     type: Boolean,
     description: 'Where orders ship from first; making one the default unmarks the previous one',
   })
-  @WhenSent()
+  @Optional()
   @IsBoolean()
   default?: boolean;
 
