@@ -23,8 +23,10 @@ import { WebhookLedger } from '../helpers/webhook-ledger.js';
 /**
  * The outbox's promise, end to end: killing the worker or the relay between commit and delivery
  * and starting it again still delivers every event exactly once per endpoint. Each case checks
- * what the receiver got (by envelope id, signatures verified) and the stored rows (one successful
- * `webhook_deliveries` row per event and endpoint, every event relayed).
+ * what the receiver got (by envelope id, signatures verified) against the stored rows: every POST
+ * the receiver got has its `webhook_deliveries` attempt, one successful attempt per event and
+ * endpoint, none left in flight, every event relayed. (A worker killed during its POSTs, where
+ * delivery is at least once: webhooks-interrupted-delivery.e2e-spec.ts.)
  */
 
 const SECRETS = {
@@ -38,6 +40,10 @@ const RELAXED_RATE_LIMITS = {
 const EVENT = 'order.completed';
 /** Long enough for a duplicate, if any, to arrive after the last expected delivery. */
 const SETTLE_MS = 1_000;
+
+/** Service processes start (and tests with several of them run) slowly on a busy machine. */
+const PROCESS_READY_MS = 90_000;
+const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
 const settle = (ms = SETTLE_MS) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -89,22 +95,55 @@ async function outbox(t: TestApp, storeKey: string) {
 }
 
 /**
- * Every endpoint received `count` deliveries and the worker recorded them (a delivery is recorded
- * just after the receiver answers).
+ * Every endpoint received `count` deliveries and the worker recorded their outcomes (an attempt is
+ * written before its POST and completed just after the receiver answers).
  */
 const deliveredEverywhere =
   (t: TestApp, ledger: WebhookLedger, shop: Shop, count: number) => async () => {
     if (!shop.targets.every((target) => ledger.at(target.path).length >= count)) return false;
     const [{ recorded }]: { recorded: number }[] = await t.dataSource.query(
-      'SELECT count(*)::int AS recorded FROM webhook_deliveries WHERE endpoint_id = ANY($1::bigint[])',
+      `SELECT count(*)::int AS recorded FROM webhook_deliveries
+       WHERE endpoint_id = ANY($1::bigint[]) AND status = 'succeeded'`,
       [shop.targets.map((target) => target.key)],
     );
     return recorded >= count * shop.targets.length;
   };
 
 /**
+ * Every POST the receiver got has its attempt: per endpoint and envelope id, no more receipts
+ * than recorded attempts (fewer only where a process died before its request left). And after
+ * recovery no attempt anywhere is still in flight.
+ */
+async function expectEveryReceiptRecorded(t: TestApp, ledger: WebhookLedger, shop: Shop) {
+  const targets = [...shop.targets, shop.bystander];
+  const rows: { endpoint: string; event: string; attempts: number }[] = await t.dataSource.query(
+    `SELECT endpoint_id::text AS endpoint, event_id::text AS event, count(*)::int AS attempts
+     FROM webhook_deliveries WHERE endpoint_id = ANY($1::bigint[])
+     GROUP BY endpoint_id, event_id`,
+    [targets.map((target) => target.key)],
+  );
+  const attempts = new Map(rows.map((row) => [`${row.endpoint} ${row.event}`, row.attempts]));
+  const unrecorded = targets.flatMap((target) =>
+    [...ledger.countsAt(target.path)]
+      .map(([event, receipts]) => ({
+        path: target.path,
+        event,
+        receipts,
+        attempts: attempts.get(`${target.key} ${event}`) ?? 0,
+      }))
+      .filter((count) => count.receipts > count.attempts),
+  );
+  expect(unrecorded).toEqual([]);
+  const [{ inFlight }]: { inFlight: number }[] = await t.dataSource.query(
+    `SELECT count(*)::int AS "inFlight" FROM webhook_deliveries WHERE status = 'in_flight'`,
+  );
+  expect(inFlight).toBe(0);
+}
+
+/**
  * Every endpoint got every event exactly once, genuinely signed; the bystander got nothing; and
- * the database holds one successful delivery per (event, endpoint) and nothing else.
+ * the database holds one attempt per receipt: one successful delivery per (event, endpoint) and
+ * nothing else.
  */
 async function expectDeliveredOnce(
   t: TestApp,
@@ -145,6 +184,7 @@ async function expectDeliveredOnce(
         : Number(a.endpoint) - Number(b.endpoint),
     );
   expect(rows).toEqual(expected);
+  await expectEveryReceiptRecorded(t, ledger, shop);
   expect((await outbox(t, shop.storeKey)).unrelayed).toBe(0);
 }
 
@@ -193,6 +233,8 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
     let ledger: WebhookLedger;
     let webhooksQueue: Bull.Queue;
     let env: Record<string, string>;
+    const startProcess = (name: string, processEnv: Record<string, string>) =>
+      startServiceProcess(build, name, processEnv, PROCESS_READY_MS);
 
     beforeAll(async () => {
       // A database of its own: every process that runs workers sweeps the whole outbox, so these
@@ -219,7 +261,7 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
         env: { ...env, PROCESS_ROLE: 'api', LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'true' },
       });
       webhooksQueue = new Bull('webhooks', { redis: redisUrl, prefix: queuePrefix });
-    });
+    }, PROCESS_TEST_TIMEOUT_MS);
 
     afterAll(async () => {
       await killServiceProcesses();
@@ -232,136 +274,149 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it('a worker killed, then the API killed, between commit and delivery: a new worker delivers every event exactly once per endpoint', async () => {
-      const shop = await setUpShop(control, ledger, 'worker-killed');
-      const [variant] = await demoVariants(control, shop.shop);
-      const api = await startServiceProcess(build, 'api', { ...env, PROCESS_ROLE: 'api' });
-      const firstWorker = await startServiceProcess(build, 'worker 1', {
-        ...env,
-        PROCESS_ROLE: 'worker',
-      });
-      const shopper = shopperOn(api.url!, shop.shop);
+    it(
+      'a worker killed, then the API killed, between commit and delivery: a new worker delivers every event exactly once per endpoint',
+      async () => {
+        const shop = await setUpShop(control, ledger, 'worker-killed');
+        const [variant] = await demoVariants(control, shop.shop);
+        const api = await startProcess('api', { ...env, PROCESS_ROLE: 'api' });
+        const firstWorker = await startProcess('worker 1', {
+          ...env,
+          PROCESS_ROLE: 'worker',
+        });
+        const shopper = shopperOn(api.url!, shop.shop);
 
-      for (let n = 0; n < 3; n += 1) await shopper.placeOrder(variant.id);
-      // Delivered, recorded and done: a worker killed between its POST and the record would send
-      // that one again when Bull retries the stalled job (at least once; the envelope id repeats).
-      await eventually(deliveredEverywhere(control, ledger, shop, 3), 15_000);
-      await eventually(async () => (await webhooksQueue.getCompletedCount()) === 6, 10_000);
+        for (let n = 0; n < 3; n += 1) await shopper.placeOrder(variant.id);
+        // Delivered, recorded and done: a worker killed during its POST would leave that attempt in
+        // flight, and send it again as a new attempt when Bull retries the stalled job (at least
+        // once; the envelope id repeats; see webhooks-interrupted-delivery.e2e-spec.ts).
+        await eventually(deliveredEverywhere(control, ledger, shop, 3), 15_000);
+        await eventually(async () => (await webhooksQueue.getCompletedCount()) === 6, 10_000);
 
-      // The worker dies; orders go on. The API commits them and relays them into Redis.
-      await firstWorker.kill('SIGKILL');
-      for (let n = 0; n < 5; n += 1) await shopper.placeOrder(variant.id);
-      await eventually(async () => {
-        const { ids, unrelayed } = await outbox(control, shop.storeKey);
-        return ids.length === 8 && unrelayed === 0;
-      }, 10_000);
-      expect(await webhooksQueue.getWaitingCount()).toBe(5 * shop.targets.length);
-      for (const target of shop.targets) expect(ledger.at(target.path)).toHaveLength(3);
+        // The worker dies; orders go on. The API commits them and relays them into Redis.
+        await firstWorker.kill('SIGKILL');
+        for (let n = 0; n < 5; n += 1) await shopper.placeOrder(variant.id);
+        await eventually(async () => {
+          const { ids, unrelayed } = await outbox(control, shop.storeKey);
+          return ids.length === 8 && unrelayed === 0;
+        }, 10_000);
+        expect(await webhooksQueue.getWaitingCount()).toBe(5 * shop.targets.length);
+        for (const target of shop.targets) expect(ledger.at(target.path)).toHaveLength(3);
 
-      // Then the API dies too: the deliveries exist only as jobs in Redis.
-      await api.kill('SIGKILL');
-      ledger.delayMs = 50;
-      ledger.resetPeak();
-      await startServiceProcess(build, 'worker 2', {
-        ...env,
-        PROCESS_ROLE: 'worker',
-        WEBHOOK_CONCURRENCY: '3',
-      });
-      await eventually(deliveredEverywhere(control, ledger, shop, 8), 15_000);
-      await settle();
+        // Then the API dies too: the deliveries exist only as jobs in Redis.
+        await api.kill('SIGKILL');
+        ledger.delayMs = 50;
+        ledger.resetPeak();
+        await startProcess('worker 2', {
+          ...env,
+          PROCESS_ROLE: 'worker',
+          WEBHOOK_CONCURRENCY: '3',
+        });
+        await eventually(deliveredEverywhere(control, ledger, shop, 8), 15_000);
+        await settle();
 
-      const { ids } = await outbox(control, shop.storeKey);
-      expect(ids).toHaveLength(8);
-      await expectDeliveredOnce(control, ledger, shop, ids);
-      // The new worker ran WEBHOOK_CONCURRENCY (3) deliveries at a time, no more.
-      expect(ledger.peakInFlight).toBe(3);
-      ledger.delayMs = 0;
-    });
+        const { ids } = await outbox(control, shop.storeKey);
+        expect(ids).toHaveLength(8);
+        await expectDeliveredOnce(control, ledger, shop, ids);
+        // The new worker ran WEBHOOK_CONCURRENCY (3) deliveries at a time, no more.
+        expect(ledger.peakInFlight).toBe(3);
+        ledger.delayMs = 0;
+      },
+      PROCESS_TEST_TIMEOUT_MS,
+    );
 
     describe('the relay killed between commit and relay', () => {
       let shop: Shop;
       let eventIds: string[];
 
-      it('two processes sweeping the same outbox relay each event once; each endpoint receives it once', async () => {
-        shop = await setUpShop(control, ledger, 'relay-killed');
-        const [variant] = await demoVariants(control, shop.shop);
-        // An API whose Redis connection we can cut: it still commits orders, but its after-commit
-        // relay cannot enqueue, so it never marks them relayed. Then it is killed.
-        const redis = new URL(redisUrl);
-        const proxy = await startTcpProxy({
-          host: redis.hostname,
-          port: Number(redis.port || 6379),
-        });
-        try {
-          const api = await startServiceProcess(build, 'api (relay cut off)', {
-            ...env,
-            PROCESS_ROLE: 'api',
-            REDIS_URL: proxy.relay(redisUrl),
+      it(
+        'two processes sweeping the same outbox relay each event once; each endpoint receives it once',
+        async () => {
+          shop = await setUpShop(control, ledger, 'relay-killed');
+          const [variant] = await demoVariants(control, shop.shop);
+          // An API whose Redis connection we can cut: it still commits orders, but its after-commit
+          // relay cannot enqueue, so it never marks them relayed. Then it is killed.
+          const redis = new URL(redisUrl);
+          const proxy = await startTcpProxy({
+            host: redis.hostname,
+            port: Number(redis.port || 6379),
           });
-          const shopper = shopperOn(api.url!, shop.shop);
-          const carts = [];
-          for (let n = 0; n < 4; n += 1) carts.push(await shopper.readyCart(variant.id));
-          proxy.cut();
-          for (const placed of await Promise.all(carts.map((cart) => cart.complete()))) {
-            expect({ status: placed.status, state: placed.body?.state }).toEqual({
-              status: 200,
-              state: 'complete',
+          try {
+            const api = await startProcess('api (relay cut off)', {
+              ...env,
+              PROCESS_ROLE: 'api',
+              REDIS_URL: proxy.relay(redisUrl),
             });
+            const shopper = shopperOn(api.url!, shop.shop);
+            const carts = [];
+            for (let n = 0; n < 4; n += 1) carts.push(await shopper.readyCart(variant.id));
+            proxy.cut();
+            for (const placed of await Promise.all(carts.map((cart) => cart.complete()))) {
+              expect({ status: placed.status, state: placed.body?.state }).toEqual({
+                status: 200,
+                state: 'complete',
+              });
+            }
+            await settle(300);
+            expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 4 });
+            await api.kill('SIGKILL');
+          } finally {
+            await proxy.close();
           }
-          await settle(300);
-          expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 4 });
-          await api.kill('SIGKILL');
-        } finally {
-          await proxy.close();
-        }
-        // More rows as crashed processes leave them: more than one sweep batch (100), so that both
-        // sweepers find work and skip each other's locked rows.
-        await commitUnrelayedEvents(control, shop.storeKey, 150);
-        expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 154 });
+          // More rows as crashed processes leave them: more than one sweep batch (100), so that both
+          // sweepers find work and skip each other's locked rows.
+          await commitUnrelayedEvents(control, shop.storeKey, 150);
+          expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 154 });
 
-        await Promise.all([
-          startServiceProcess(build, 'all 1', { ...env, PROCESS_ROLE: 'all' }),
-          startServiceProcess(build, 'worker 3', { ...env, PROCESS_ROLE: 'worker' }),
-        ]);
-        await eventually(deliveredEverywhere(control, ledger, shop, 154), 20_000);
-        await settle();
+          await Promise.all([
+            startProcess('all 1', { ...env, PROCESS_ROLE: 'all' }),
+            startProcess('worker 3', { ...env, PROCESS_ROLE: 'worker' }),
+          ]);
+          await eventually(deliveredEverywhere(control, ledger, shop, 154), 20_000);
+          await settle();
 
-        eventIds = (await outbox(control, shop.storeKey)).ids;
-        expect(eventIds).toHaveLength(154);
-        await expectDeliveredOnce(control, ledger, shop, eventIds);
-      });
+          eventIds = (await outbox(control, shop.storeKey)).ids;
+          expect(eventIds).toHaveLength(154);
+          await expectDeliveredOnce(control, ledger, shop, eventIds);
+        },
+        PROCESS_TEST_TIMEOUT_MS,
+      );
 
-      it('relaying the same events again delivers nothing new, even once the queue has forgotten their jobs', async () => {
-        expect(eventIds).toHaveLength(154);
-        const relayAgain = async () => {
-          await control.dataSource.query(
-            'UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[])',
-            [eventIds],
-          );
-          // The running processes' sweepers pick them up again (they are past the grace period).
+      it(
+        'relaying the same events again delivers nothing new, even once the queue has forgotten their jobs',
+        async () => {
+          expect(eventIds).toHaveLength(154);
+          const relayAgain = async () => {
+            await control.dataSource.query(
+              'UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[])',
+              [eventIds],
+            );
+            // The running processes' sweepers pick them up again (they are past the grace period).
+            await eventually(
+              async () => (await outbox(control, shop.storeKey)).unrelayed === 0,
+              10_000,
+            );
+          };
+
+          // Bull still holds the completed jobs: the job ids (`<event>:<endpoint>`) enqueue nothing.
+          await relayAgain();
+          await settle();
+          await expectDeliveredOnce(control, ledger, shop, eventIds);
+
+          // Once the queue no longer remembers them (it keeps the last 1000), the relay enqueues the
+          // jobs again, they run, and each finds its delivery recorded and sends nothing.
+          await webhooksQueue.clean(0, 'completed');
+          expect(await webhooksQueue.getCompletedCount()).toBe(0);
+          await relayAgain();
           await eventually(
-            async () => (await outbox(control, shop.storeKey)).unrelayed === 0,
+            async () => (await webhooksQueue.getCompletedCount()) === eventIds.length * 2,
             10_000,
           );
-        };
-
-        // Bull still holds the completed jobs: the job ids (`<event>:<endpoint>`) enqueue nothing.
-        await relayAgain();
-        await settle();
-        await expectDeliveredOnce(control, ledger, shop, eventIds);
-
-        // Once the queue no longer remembers them (it keeps the last 1000), the relay enqueues the
-        // jobs again, they run, and each finds its delivery recorded and sends nothing.
-        await webhooksQueue.clean(0, 'completed');
-        expect(await webhooksQueue.getCompletedCount()).toBe(0);
-        await relayAgain();
-        await eventually(
-          async () => (await webhooksQueue.getCompletedCount()) === eventIds.length * 2,
-          10_000,
-        );
-        await settle();
-        await expectDeliveredOnce(control, ledger, shop, eventIds);
-      });
+          await settle();
+          await expectDeliveredOnce(control, ledger, shop, eventIds);
+        },
+        PROCESS_TEST_TIMEOUT_MS,
+      );
     });
   },
 );

@@ -107,7 +107,7 @@ export async function startWorkerCluster(): Promise<WorkerCluster> {
       control,
       webhooksQueue,
       startWorker: (name, extra = {}) =>
-        startServiceProcess(built, name, { ...env, PROCESS_ROLE: 'worker', ...extra }),
+        startServiceProcess(built, name, { ...env, PROCESS_ROLE: 'worker', ...extra }, 90_000),
       close,
     };
   } catch (error) {
