@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import { AbandonedAttempts } from '../../src/modules/webhooks/abandoned-attempts.js';
+import { DeliveryAttempts } from '../../src/modules/webhooks/delivery-attempts.js';
 import { WebhookDeliverer } from '../../src/modules/webhooks/webhook-deliverer.js';
 import { WebhookEndpoint } from '../../src/modules/webhooks/webhook-endpoint.entity.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -210,6 +212,42 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
       });
       expect((await hooks.deliveries(endpoint.id)).body.data).toEqual([done.body]);
       expect((await hooks.deliveries(endpoint.id, '?status=in_flight')).body.data).toEqual([]);
+    });
+
+    it('an attempt abandoned in flight (its API process died) is closed as interrupted once older than a POST can last', async () => {
+      const { endpoint } = await endpointAt('/abandoned');
+      const attempts = t.app.get(DeliveryAttempts);
+      const open = (deliveredAt: Date) =>
+        attempts.open(
+          {
+            endpointId: hooks.key(endpoint.id),
+            eventId: randomUUID(),
+            eventName: 'webhook.test',
+            requestBody: '{}',
+            deliveredAt,
+          },
+          false,
+        );
+      const abandoned = await open(new Date(Date.now() - 10 * 60_000));
+      const live = await open(new Date());
+
+      // WEBHOOK_TIMEOUT_MS (600) plus a minute's grace: only the ten-minute-old one is closed.
+      expect(await t.app.get(AbandonedAttempts).closeOnce()).toBeGreaterThanOrEqual(1);
+      const byId = async (id: string) =>
+        (
+          await hooks.call(
+            'GET',
+            `/${endpoint.id}/deliveries/${t.app.get(PublicIdCodec).encode(ID_PREFIX.webhookDelivery, id)}`,
+          )
+        ).body;
+      expect(await byId(abandoned.id)).toMatchObject({
+        status: 'interrupted',
+        success: false,
+        response_status: null,
+        error_message: expect.stringContaining('may have received it'),
+        finished_at: ISO,
+      });
+      expect(await byId(live.id)).toMatchObject({ status: 'in_flight', finished_at: null });
     });
 
     it('a success resets the failure count', async () => {

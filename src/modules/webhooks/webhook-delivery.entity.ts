@@ -34,6 +34,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
     unique: true,
   },
 )
+// Partial: only the few attempts in flight, for closing abandoned ones (AbandonedAttempts).
+@Index('webhook_deliveries_in_flight_delivered_at_idx', ['deliveredAt'], {
+  where: `"status" = 'in_flight'`,
+})
 @Check(
   'webhook_deliveries_error_type_check',
   `"error_type" IN ('timeout', 'connection_error', 'http_error')`,

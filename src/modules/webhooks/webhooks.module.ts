@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../../config/index.js';
+import { AbandonedAttempts } from './abandoned-attempts.js';
 import { EventFanout } from '../../events/index.js';
 import { AdminWebhookDeliveriesController } from './admin-webhook-deliveries.controller.js';
 import { AdminWebhookDeliveriesService } from './admin-webhook-deliveries.service.js';
@@ -39,6 +40,7 @@ import { WebhookTargetPolicy } from './webhook-target-policy.js';
     EndpointFailureCounter,
     EndpointDisabledNotice,
     DeliveryAttempts,
+    AbandonedAttempts,
     WebhookDeliverer,
     WebhookEndpointDirectory,
     WebhookFanout,
