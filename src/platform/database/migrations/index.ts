@@ -22,6 +22,7 @@ import { PaymentRefunds1795301300900 } from './1795301300900-PaymentRefunds.js';
 import { FulfillmentTrackingUrl1795301301300 } from './1795301301300-FulfillmentTrackingUrl.js';
 import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
 import { WebhookDeliveryAttempts1795301500417 } from './1795301500417-WebhookDeliveryAttempts.js';
+import { WebhookDeliveriesInFlightIndex1795301500419 } from './1795301500419-WebhookDeliveriesInFlightIndex.js';
 import { ListIndexesForGrowth1795301500800 } from './1795301500800-ListIndexesForGrowth.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -50,5 +51,6 @@ export const MIGRATIONS = [
   FulfillmentTrackingUrl1795301301300,
   TaxCategories1795301400300,
   WebhookDeliveryAttempts1795301500417,
+  WebhookDeliveriesInFlightIndex1795301500419,
   ListIndexesForGrowth1795301500800,
 ];
