@@ -307,8 +307,9 @@ export class OrderPayments {
 
 /**
  * Runs a call to a payment gateway. One that throws (a lost connection, a gateway fault) is 422
- * `payment_processing_error`: whether anything happened there is unknown, and the transaction
- * around the call is undone, so nothing of it is recorded here.
+ * `payment_processing_error`: whether anything happened there is unknown, so nothing of it is
+ * recorded (the transaction around a local call is undone; a card payment held for the call goes
+ * back to checkout).
  */
 export async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
   try {
