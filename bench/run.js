@@ -311,7 +311,7 @@ async function main() {
 
 /**
  * The growth scenarios (lib/growth.js): the same requests at 1,000 and at 1,000,000 orders, loaded
- * by SQL, so they need a PostgreSQL server. Answers whether every p50 ratio is within bounds
+ * by SQL into the database and a copy of it, so they need a PostgreSQL server. Answers whether every p50 ratio is within bounds
  * (`undefined` when skipped).
  */
 async function measureGrowthGroup({ env, dbUrl, credentials }) {
@@ -322,11 +322,21 @@ async function measureGrowthGroup({ env, dbUrl, credentials }) {
   for (const proc of started.splice(0)) await proc.stop();
   log('Starting the service for the growth scenarios');
   // Its template webhook delivery goes to a closed loopback port.
-  const service = await startService('service', 'dist/main.js', {
-    ...env,
-    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+  const start = (name, url) =>
+    startService(name, 'dist/main.js', {
+      ...env,
+      DATABASE_URL: url,
+      WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
+  const service = await start('service', dbUrl);
+  const rows = await measureGrowth({
+    service,
+    startService: start,
+    dbUrl,
+    credentials,
+    log,
+    cleanups,
   });
-  const rows = await measureGrowth({ service, dbUrl, credentials, log });
   const flat = printGrowthTable(rows, (text) => process.stdout.write(text));
   if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
   for (const row of rows.filter((candidate) => candidate.ratio > MAX_RATIO)) {

@@ -1,7 +1,9 @@
 // The growth benchmark: do request latencies stay flat as a store's data grows? Run only when
-// named (`npm run bench -- --only growth`). It loads a store with 1,000 orders, measures, grows it
-// to 1,000,000, measures again, and fails when a scenario's p50 at the big size is more than
-// MAX_RATIO times its p50 at the small one.
+// named (`npm run bench -- --only growth`). It loads a store with 1,000 orders, copies the
+// database (CREATE DATABASE … TEMPLATE), grows the copy to 1,000,000 orders, runs one service on
+// each, and measures every scenario on both in interleaved rounds, so that the load of the machine
+// at any moment weighs on both sizes alike. It fails when a scenario's p50 at the big size is
+// more than MAX_RATIO times its p50 at the small one.
 //
 // Loading is SQL only: one real checkout (and one customer, one webhook delivery) made through
 // the API serve as templates, and each table's rows are cloned from them with
@@ -16,9 +18,11 @@ import { jsonClient } from './http-client.js';
 export const MAX_RATIO = 1.5;
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,1000000').split(',').map(Number);
 /** Timed requests per scenario and size (after WARMUP untimed ones); checkouts: CHECKOUTS. */
-const REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 200);
-const WARMUP = 20;
+const REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 100);
+const WARMUP = 10;
 const CHECKOUTS = Number(process.env.BENCH_GROWTH_CHECKOUTS ?? 10);
+/** Interleaved rounds; each runs REQUESTS / ROUNDS requests of each scenario on each size. */
+const ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 5);
 /** Rows per INSERT statement, so that one statement never holds a million rows' worth of work. */
 const CHUNK = 200_000;
 /** Orders per customer and per product. */
@@ -100,7 +104,8 @@ async function countOf(db, table, where, param) {
  * The SQL loader. `templates` are the primary keys of the rows made through the API; `keys` the
  * reserved key ranges. `grow(size)` adds rows until the store holds `size` generated orders.
  */
-async function growthLoader(db, templates, log) {
+async function growthLoader(setupDb, templates, log) {
+  let db = setupDb;
   const maxSize = Math.max(...SIZES);
   const counts = {
     lineItems: await countOf(db, 'line_items', 'order_id = $1', templates.order),
@@ -108,6 +113,7 @@ async function growthLoader(db, templates, log) {
     shipments: await countOf(db, 'shipments', 'order_id = $1', templates.order),
     variants: await countOf(db, 'variants', 'product_id = $1', templates.product),
   };
+  if (counts.lineItems === 0 || counts.variants === 0) throw new Error('Empty template order');
   const keys = {
     orders: await reserveKeys(db, 'orders', maxSize),
     line_items: await reserveKeys(db, 'line_items', maxSize * counts.lineItems),
@@ -117,7 +123,9 @@ async function growthLoader(db, templates, log) {
   };
   let loaded = 0;
 
-  async function grow(size) {
+  /** Adds rows, through `target` (a copy of the database grown so far, or the same one). */
+  async function grow(size, target = db) {
+    db = target;
     const from = loaded + 1;
     const started = performance.now();
     const customers = size / ORDERS_PER_CUSTOMER;
@@ -274,92 +282,123 @@ async function growthLoader(db, templates, log) {
   return { grow };
 }
 
-/** `count` timed sequential runs of `request` after WARMUP untimed ones: p50 and p99 in ms. */
-async function timed(request, count = REQUESTS, warmup = WARMUP) {
-  for (let i = 0; i < warmup; i++) await request(i);
-  const latencies = [];
+/** Timed sequential runs of `request`: pushes each one's milliseconds to `latencies`. */
+async function timed(request, count, latencies) {
   for (let i = 0; i < count; i++) {
     const begin = performance.now();
-    await request(warmup + i);
+    await request();
     latencies.push(performance.now() - begin);
   }
-  latencies.sort((a, b) => a - b);
-  return { p50_ms: percentile(latencies, 50), p99_ms: percentile(latencies, 99) };
 }
 
-/** The scenarios at the current size: name → p50/p99. */
-async function measureSize({ size, service, credentials, variant, customer, endpointId, log }) {
+/** The scenarios on the service of one size: [name, request, count per round]. */
+async function prepareSize({ size, service, credentials, variant, customer, endpointId }) {
   const http = jsonClient(service.url, { maxSockets: 1 });
   const api = storeApi(service.url, credentials.publishable_key, { maxSockets: 1 });
-  try {
-    const store = { 'x-store-api-key': credentials.publishable_key };
-    const admin = { 'x-store-api-key': credentials.secret_key };
-    const get = (path, headers) => http.request('GET', path, { headers });
-    const adminGet = (path) => get(`/api/v3/admin${path}`, admin);
-    const { token } = await http.request('POST', '/api/v3/store/auth/login', {
-      headers: store,
-      json: { email: customer.email, password: customer.password },
-    });
-    const signedIn = { ...store, authorization: `Bearer ${token}` };
-    // A deep position: the order (delivery) in the middle of the newest-first list, found once
-    // by page number (an offset scan, untimed).
-    const middle = Math.max(1, Math.floor(size / 2));
-    const [deepOrder] = (await adminGet(`/orders?limit=1&page=${middle}`)).data;
-    const deliveries = `/webhook_endpoints/${endpointId}/deliveries`;
-    const [deepDelivery] = (await adminGet(`${deliveries}?limit=1&page=${middle}`)).data;
-    const number = `R9${String(Math.ceil(size / 3)).padStart(8, '0')}`;
-    const month = Date.now() - 60 * 86_400_000;
-    const range = `completed_at_gte=${new Date(month - 30 * 86_400_000).toISOString()}&completed_at_lte=${new Date(month).toISOString()}`;
-    const carts = await createCarts(api, 20, variant.id, { concurrency: 1 });
+  const store = { 'x-store-api-key': credentials.publishable_key };
+  const admin = { 'x-store-api-key': credentials.secret_key };
+  const get = (path, headers) => http.request('GET', path, { headers });
+  const adminGet = (path) => get(`/api/v3/admin${path}`, admin);
+  const { token } = await http.request('POST', '/api/v3/store/auth/login', {
+    headers: store,
+    json: { email: customer.email, password: customer.password },
+  });
+  const signedIn = { ...store, authorization: `Bearer ${token}` };
+  // A deep position: the order (delivery) in the middle of the newest-first list, found once
+  // by page number (an offset scan, untimed).
+  const middle = Math.max(1, Math.floor(size / 2));
+  const [deepOrder] = (await adminGet(`/orders?limit=1&page=${middle}`)).data;
+  const deliveries = `/webhook_endpoints/${endpointId}/deliveries`;
+  const [deepDelivery] = (await adminGet(`${deliveries}?limit=1&page=${middle}`)).data;
+  const number = `R9${String(Math.ceil(size / 3)).padStart(8, '0')}`;
+  const month = Date.now() - 60 * 86_400_000;
+  const range = `completed_at_gte=${new Date(month - 30 * 86_400_000).toISOString()}&completed_at_lte=${new Date(month).toISOString()}`;
+  const carts = await createCarts(api, 20, variant.id, { concurrency: 1 });
+  let added = 0;
+  const perRound = Math.max(1, Math.round(REQUESTS / ROUNDS));
+  const checkouts = Math.max(1, Math.round(CHECKOUTS / ROUNDS));
+  const scenarios = [
+    ['store GET /products/:id', () => get(`/api/v3/store/products/${variant.productId}`, store)],
+    [
+      'store GET /products (filtered)',
+      () =>
+        get(
+          '/api/v3/store/products?limit=12&sort=-created_at&q[in_stock]=true&q[price_gte]=1',
+          store,
+        ),
+    ],
+    ['store POST /carts/:id/items', () => api.addItem(carts[added++ % carts.length], variant.id)],
+    ['store GET /customers/me/orders', () => get('/api/v3/store/customers/me/orders', signedIn)],
+    ['admin GET /orders', () => adminGet('/orders')],
+    ['admin GET /orders?state=canceled', () => adminGet('/orders?state=canceled')],
+    [
+      'admin GET /orders?email=',
+      () => adminGet(`/orders?email=${encodeURIComponent(customer.email.toUpperCase())}`),
+    ],
+    ['admin GET /orders?number=', () => adminGet(`/orders?number=${number}`)],
+    ['admin GET /orders?completed_at range', () => adminGet(`/orders?${range}`)],
+    [
+      'admin GET /orders?starting_after (middle)',
+      () => adminGet(`/orders?starting_after=${deepOrder.id}`),
+    ],
+    [
+      'admin GET /customers?email=',
+      () => adminGet(`/customers?email=${encodeURIComponent(customer.email)}`),
+    ],
+    ['admin GET /customers', () => adminGet('/customers')],
+    ['admin GET /webhook_endpoints/:id/deliveries', () => adminGet(deliveries)],
+    [
+      'admin GET …/deliveries?starting_after (middle)',
+      () => adminGet(`${deliveries}?starting_after=${deepDelivery.id}`),
+    ],
+  ].map(([name, request]) => ({ name, request, perRound }));
+  scenarios.push({
+    name: `full checkout (6 requests)`,
+    request: () => checkout(api, variant.id),
+    perRound: checkouts,
+  });
+  return {
+    scenarios,
+    close() {
+      http.close();
+      api.close();
+    },
+  };
+}
 
-    const scenarios = [
-      ['store GET /products/:id', () => get(`/api/v3/store/products/${variant.productId}`, store)],
-      [
-        'store GET /products (filtered)',
-        () =>
-          get(
-            `/api/v3/store/products?limit=12&sort=-created_at&q[in_stock]=true&q[price_gte]=1`,
-            store,
-          ),
-      ],
-      ['store POST /carts/:id/items', (i) => api.addItem(carts[i % carts.length], variant.id, 1)],
-      ['store GET /customers/me/orders', () => get('/api/v3/store/customers/me/orders', signedIn)],
-      ['admin GET /orders', () => adminGet('/orders')],
-      ['admin GET /orders?state=canceled', () => adminGet('/orders?state=canceled')],
-      [
-        'admin GET /orders?email=',
-        () => adminGet(`/orders?email=${encodeURIComponent(customer.email.toUpperCase())}`),
-      ],
-      ['admin GET /orders?number=', () => adminGet(`/orders?number=${number}`)],
-      ['admin GET /orders?completed_at range', () => adminGet(`/orders?${range}`)],
-      [
-        'admin GET /orders?starting_after (middle)',
-        () => adminGet(`/orders?starting_after=${deepOrder.id}`),
-      ],
-      [
-        'admin GET /customers?email=',
-        () => adminGet(`/customers?email=${encodeURIComponent(customer.email)}`),
-      ],
-      ['admin GET /customers', () => adminGet('/customers')],
-      ['admin GET /webhook_endpoints/:id/deliveries', () => adminGet(deliveries)],
-      [
-        'admin GET …/deliveries?starting_after (middle)',
-        () => adminGet(`${deliveries}?starting_after=${deepDelivery.id}`),
-      ],
-    ];
-    const results = new Map();
-    for (const [name, request] of scenarios) {
-      results.set(name, await timed(request));
-      log(`  ${name}: p50 ${results.get(name).p50_ms.toFixed(2)} ms`);
+/**
+ * Every scenario on every size: a warm-up, then ROUNDS rounds in which each scenario runs on one
+ * size then the next. Answers, per size, scenario name → sorted latencies.
+ */
+async function measureInterleaved(sizes, log) {
+  const latencies = sizes.map(() => new Map());
+  for (const [i, size] of sizes.entries()) {
+    for (const scenario of size.scenarios) {
+      latencies[i].set(scenario.name, []);
+      await timed(scenario.request, Math.min(WARMUP, scenario.perRound * 2), []);
     }
-    const name = `full checkout (6 requests, ${CHECKOUTS} in a row)`;
-    results.set(name, await timed(() => checkout(api, variant.id), CHECKOUTS, 2));
-    log(`  ${name}: p50 ${results.get(name).p50_ms.toFixed(2)} ms`);
-    return results;
-  } finally {
-    http.close();
-    api.close();
   }
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`Round ${round} of ${ROUNDS}`);
+    for (const [index, scenario] of sizes[0].scenarios.entries()) {
+      for (const [i, size] of sizes.entries()) {
+        await timed(
+          size.scenarios[index].request,
+          scenario.perRound,
+          latencies[i].get(scenario.name),
+        );
+      }
+    }
+  }
+  return latencies.map(
+    (byName) =>
+      new Map(
+        [...byName].map(([name, values]) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          return [name, { p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99) }];
+        }),
+      ),
+  );
 }
 
 /** Templates made through the API: a customer, a placed order, a webhook delivery. */
@@ -419,13 +458,56 @@ async function makeTemplates({ db, service, credentials, storeKey, variant }) {
   }
 }
 
-/**
- * Runs the growth group on a started service (`service.url`) over the PostgreSQL database at
- * `dbUrl`: answers one row per scenario with its p50/p99 at each size and their ratio.
- */
-export async function measureGrowth({ service, dbUrl, credentials, log }) {
-  const db = new pg.Client({ connectionString: dbUrl });
+/** A copy of the database at `url` (no one may be connected to it), dropped by `drop`. */
+async function copyDatabase(url, suffix) {
+  const source = new URL(url);
+  const name = `${source.pathname.slice(1)}_${suffix}`;
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = $1 AND pid <> pg_backend_pid()`,
+      [source.pathname.slice(1)],
+    );
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${source.pathname.slice(1)}"`);
+  } finally {
+    await admin.end();
+  }
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return {
+    url: copy.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server.toString() });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function connect(url) {
+  const db = new pg.Client({ connectionString: url });
   await db.connect();
+  return db;
+}
+
+/**
+ * Runs the growth group. `startService(name, databaseUrl)` starts the built service on a
+ * database and answers `{ url, proc }`; the one on `dbUrl` runs already (`service`). Answers one
+ * row per scenario with its p50/p99 at the small and the big size and their ratio.
+ */
+export async function measureGrowth({ service, startService, dbUrl, credentials, log, cleanups }) {
+  const [smallSize, bigSize] = [SIZES[0], SIZES.at(-1)];
+  let db = await connect(dbUrl);
+  let bigDb;
   try {
     const storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
     await restock(dbUrl, storeKey, 100_000_000);
@@ -447,33 +529,47 @@ export async function measureGrowth({ service, dbUrl, credentials, log }) {
     log('Making the template rows through the API');
     const templates = await makeTemplates({ db, service, credentials, storeKey, variant });
     const loader = await growthLoader(db, templates.keys, log);
+    log(`Loading ${smallSize.toLocaleString('en')} orders`);
+    await loader.grow(smallSize);
 
-    const bySize = [];
-    for (const size of SIZES) {
-      log(`Growing the store to ${size.toLocaleString('en')} orders`);
-      await loader.grow(size);
-      log(`Measuring at ${size.toLocaleString('en')} orders`);
-      bySize.push(
-        await measureSize({
+    log(`Copying the database, to grow the copy to ${bigSize.toLocaleString('en')} orders`);
+    await service.proc.stop();
+    await db.end();
+    const big = await copyDatabase(dbUrl, 'big');
+    cleanups.push(big.drop);
+    db = await connect(dbUrl);
+    bigDb = await connect(big.url);
+    await loader.grow(bigSize, bigDb);
+
+    log('Starting a service on each database');
+    const services = [await startService('small', dbUrl), await startService('big', big.url)];
+    const prepared = [];
+    for (const [i, size] of [smallSize, bigSize].entries()) {
+      prepared.push(
+        await prepareSize({
           size,
-          service,
+          service: services[i],
           credentials,
           variant,
           customer: templates.customer,
           endpointId: templates.endpointId,
-          log,
         }),
       );
     }
-    const [small, big] = [bySize[0], bySize.at(-1)];
-    return [...small.keys()].map((scenario) => ({
-      scenario,
-      small: small.get(scenario),
-      big: big.get(scenario),
-      ratio: big.get(scenario).p50_ms / small.get(scenario).p50_ms,
-    }));
+    try {
+      const [small, large] = await measureInterleaved(prepared, log);
+      return [...small.keys()].map((scenario) => ({
+        scenario,
+        small: small.get(scenario),
+        big: large.get(scenario),
+        ratio: large.get(scenario).p50_ms / small.get(scenario).p50_ms,
+      }));
+    } finally {
+      for (const size of prepared) size.close();
+    }
   } finally {
     await db.end();
+    await bigDb?.end();
   }
 }
 
@@ -502,7 +598,7 @@ export function printGrowthTable(rows, write) {
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   write(
     [
-      `growth: ${REQUESTS} sequential requests per scenario after ${WARMUP} warm-up ones (${CHECKOUTS} checkouts), one connection; ratio = p50 @${big} / p50 @${small}, at most ${MAX_RATIO}`,
+      `growth: ${REQUESTS} sequential requests per scenario and size (${CHECKOUTS} checkouts) in ${ROUNDS} rounds interleaving the sizes, one connection each; ratio = p50 @${big} / p50 @${small}, at most ${MAX_RATIO}`,
       line(header),
       rule,
       ...cells.map(line),
