@@ -233,9 +233,14 @@ describe('Idempotency-Key', () => {
     it('keeps the same key of a signed-in customer and of the bare key apart', async () => {
       const key = someKey();
       const counter = someCounter();
+      // A token is only admitted while its customer exists.
+      const [{ id: customerId }] = await t.dataSource.query<{ id: string }[]>(
+        `INSERT INTO customers (store_id, email) VALUES ($1, $2) RETURNING id::text AS id`,
+        [storeIdOf(t, shop), `idempotency-${key}@example.com`],
+      );
       const token = t.app
         .get(AccessTokensService)
-        .issue({ subject: 'customer', storeId: storeIdOf(t, shop), subjectId: '7' }).token;
+        .issue({ subject: 'customer', storeId: storeIdOf(t, shop), subjectId: customerId }).token;
       await post(key, { counter });
       const asCustomer = await post(
         key,
@@ -244,7 +249,7 @@ describe('Idempotency-Key', () => {
       );
       expect(asCustomer.body.call).toBe(2);
       expect((await recordsOf(t, shop, key)).map((record) => record.credential).sort()).toEqual([
-        'customer:7',
+        `customer:${customerId}`,
         expect.stringMatching(/^key:\d+$/),
       ]);
     });

@@ -95,9 +95,15 @@ describe(`rate limits (${process.env.REDIS_URL ? 'Redis' : 'in-memory'} counters
       for (const remaining of ['4', '3', '2', '1']) {
         expect(rateLimitOf(await products(shop))).toEqual({ status: 200, limit: '5', remaining });
       }
+      // A token is only admitted while its customer exists.
+      const [{ id: customerId }] = await t.dataSource.query<{ id: string }[]>(
+        `INSERT INTO customers (store_id, email) VALUES ($1, 'rate-limited@example.com')
+         RETURNING id::text AS id`,
+        [storeIdOf(t, shop)],
+      );
       const customerToken = t.app
         .get(AccessTokensService)
-        .issue({ subject: 'customer', storeId: storeIdOf(t, shop), subjectId: '1' }).token;
+        .issue({ subject: 'customer', storeId: storeIdOf(t, shop), subjectId: customerId }).token;
       expect(
         rateLimitOf(await products(shop, { authorization: `Bearer ${customerToken}` })),
       ).toEqual({ status: 200, limit: '5', remaining: '0' });
@@ -138,10 +144,15 @@ describe(`rate limits (${process.env.REDIS_URL ? 'Redis' : 'in-memory'} counters
       }
       expectRateLimited(await ping({ 'x-store-api-key': shop.secret_key }), '3');
 
+      // A token is only admitted while its staff user exists.
+      const [staff] = await t.dataSource.query<{ id: string }[]>(
+        'SELECT id::text AS id FROM staff_users WHERE store_id = $1 ORDER BY id LIMIT 1',
+        [storeIdOf(t, shop)],
+      );
       const staffToken = t.app.get(AccessTokensService).issue({
         subject: 'staff',
         storeId: storeIdOf(t, shop),
-        subjectId: '1',
+        subjectId: staff.id,
         scopes: ['write_all'],
       }).token;
       const asStaff = await ping({ authorization: `Bearer ${staffToken}` });
