@@ -29,10 +29,11 @@ export async function createHttpApp(
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     clientErrorHandler: answerClientError,
-    // Requests the router refuses (undecodable URL, over-long parameter) never reach Nest.
+    // Requests the router refuses (undecodable URL, over-long parameter) never reach Nest,
+    // nor the onRequest hook below: the request id header is set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toErrorResponse(error, request.id);
-      void reply.status(status).send(body);
+      void reply.header('x-request-id', request.id).status(status).send(body);
     },
   });
   const fastify = adapter.getInstance();
