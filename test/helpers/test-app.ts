@@ -8,6 +8,10 @@ import { DataSource } from 'typeorm';
 import { type AppConfig, configFromEnvironment } from '../../src/config/index.js';
 import { ModelEvents } from '../../src/events/index.js';
 import {
+  ensureEmbeddedTemplate,
+  readEmbeddedTemplate,
+} from '../../src/platform/database/embedded-template.js';
+import {
   type DatabaseEndpoint,
   openDatabaseEndpoint,
 } from '../../src/platform/database/database-endpoint.js';
@@ -34,6 +38,16 @@ export interface TestAppOptions {
 }
 
 /**
+ * Without DATABASE_URL every test app runs an embedded database of its own. Creating and
+ * migrating one is most of a test app's start, so it is done once per schema (kept in the
+ * system's temporary directory across runs) and read once per test file, here at import: a first
+ * run's template is written outside any test's timeout.
+ */
+const embeddedTemplate = process.env.DATABASE_URL
+  ? undefined
+  : await readEmbeddedTemplate(await ensureEmbeddedTemplate(tmpdir()));
+
+/**
  * Boots the real service on a loopback port: real Fastify, real PostgreSQL (DATABASE_URL, or an
  * in-memory embedded one when unset) and real Redis (REDIS_URL, or in-process queues when unset).
  */
@@ -52,7 +66,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_FAILED_AUTH_PER_MINUTE: '100000',
     ...options.env,
   });
-  const database = options.database ?? (await openDatabaseEndpoint(config, { persistent: false }));
+  const database =
+    options.database ??
+    (await openDatabaseEndpoint(config, {
+      persistent: false,
+      template: config.DATABASE_URL ? undefined : embeddedTemplate,
+    }));
   let app: NestFastifyApplication;
   try {
     app = await createHttpApp(config, database, options.extraModules);

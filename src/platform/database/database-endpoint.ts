@@ -11,7 +11,7 @@ export abstract class DatabaseEndpoint {
 
 export async function openDatabaseEndpoint(
   config: AppConfig,
-  options: { persistent: boolean } = { persistent: true },
+  options: { persistent: boolean; template?: Blob } = { persistent: true },
 ): Promise<DatabaseEndpoint> {
   if (config.DATABASE_URL) {
     return {
@@ -21,5 +21,5 @@ export async function openDatabaseEndpoint(
       close: async () => {},
     };
   }
-  return startEmbeddedPostgres(options.persistent ? config.DATA_DIR : undefined);
+  return startEmbeddedPostgres(options.persistent ? config.DATA_DIR : undefined, options.template);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -7,14 +7,22 @@ import type { DatabaseEndpoint } from './database-endpoint.js';
 /**
  * Starts PGlite (PostgreSQL compiled to WebAssembly) behind a loopback socket so that `pg`
  * and TypeORM talk to it exactly as to a real server. `dataDir` undefined keeps it in memory.
+ * A new database starts from `template` (a dump of `writeEmbeddedTemplate`) when given.
  */
-export async function startEmbeddedPostgres(dataDir?: string): Promise<DatabaseEndpoint> {
+export async function startEmbeddedPostgres(
+  dataDir?: string,
+  template?: Blob,
+): Promise<DatabaseEndpoint> {
   let location: string | undefined;
   if (dataDir) {
     location = resolve(join(dataDir, 'pglite'));
     mkdirSync(location, { recursive: true });
   }
-  const db = await PGlite.create(location ? { dataDir: location } : {});
+  const fresh = !location || !existsSync(join(location, 'PG_VERSION'));
+  const db = await PGlite.create({
+    ...(location ? { dataDir: location } : {}),
+    ...(fresh && template ? { loadDataDir: template } : {}),
+  });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
   await server.start();
   return {
