@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, Max, Min, ValidateBy } from 'class-validator';
+import { Decimal } from 'decimal.js';
 import {
   Clearable,
   CurrencyCode,
@@ -15,8 +16,18 @@ const Measure = (description: string) =>
   applyDecorators(
     ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, description }),
     Clearable(),
-    IsNumber(
-      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 },
+    // Not IsNumber's maxDecimalPlaces: it throws on numbers JavaScript writes with an
+    // exponent and no point (1e-7), a 500 instead of a 422.
+    ValidateBy(
+      {
+        name: 'measure',
+        validator: {
+          validate: (value) =>
+            typeof value === 'number' &&
+            Number.isFinite(value) &&
+            new Decimal(value).decimalPlaces() <= 3,
+        },
+      },
       { message: ({ property }) => `${property} must be a number with at most 3 decimals` },
     ),
     Min(0),
