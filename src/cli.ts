@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { tmpdir } from 'node:os';
 import { Command, Option } from 'commander';
 import { DataSource } from 'typeorm';
 import { type AppConfig, ConfigError, configFromEnvironment } from './config/index.js';
@@ -6,6 +7,7 @@ import { dataSourceOptions } from './platform/database/data-source-options.js';
 import { ENTITIES } from './entities.js';
 import { openDatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { runMigrations } from './platform/database/run-migrations.js';
+import { ensureEmbeddedTemplate } from './platform/database/embedded-template.js';
 import { seedDemoStore } from './seed/seed-demo-store.js';
 import { API_KEY_TYPES } from './modules/auth/index.js';
 import { createApiKeyCommand } from './modules/staff/index.js';
@@ -43,6 +45,17 @@ program
   .action(async () => {
     await withDatabase(async () => undefined);
     process.stderr.write('Migrations are up to date\n');
+  });
+
+program
+  .command('prepare-embedded')
+  .description(
+    'Write the migrated embedded database new data directories start from (no-op with DATABASE_URL)',
+  )
+  .action(async () => {
+    if (configFromEnvironment().DATABASE_URL) return;
+    const file = await ensureEmbeddedTemplate(tmpdir());
+    process.stderr.write(`Embedded database template: ${file}\n`);
   });
 
 program

@@ -1,5 +1,7 @@
 import { AppConfig } from '../../config/index.js';
+import { tmpdir } from 'node:os';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { preparedEmbeddedTemplate } from './embedded-template.js';
 
 /** Where the database is: a PostgreSQL server from `DATABASE_URL`, or the embedded one. */
 export abstract class DatabaseEndpoint {
@@ -21,5 +23,9 @@ export async function openDatabaseEndpoint(
       close: async () => {},
     };
   }
-  return startEmbeddedPostgres(options.persistent ? config.DATA_DIR : undefined, options.template);
+  // A new data directory starts from the migrated template `npm run build` prepares, if present.
+  const template = options.template
+    ? () => Promise.resolve(options.template)
+    : () => preparedEmbeddedTemplate(tmpdir());
+  return startEmbeddedPostgres(options.persistent ? config.DATA_DIR : undefined, template);
 }

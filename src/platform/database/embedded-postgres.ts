@@ -7,11 +7,11 @@ import type { DatabaseEndpoint } from './database-endpoint.js';
 /**
  * Starts PGlite (PostgreSQL compiled to WebAssembly) behind a loopback socket so that `pg`
  * and TypeORM talk to it exactly as to a real server. `dataDir` undefined keeps it in memory.
- * A new database starts from `template` (a dump of `writeEmbeddedTemplate`) when given.
+ * A new database starts from the dump `template` gives (see `writeEmbeddedTemplate`), if any.
  */
 export async function startEmbeddedPostgres(
   dataDir?: string,
-  template?: Blob,
+  template?: () => Promise<Blob | undefined>,
 ): Promise<DatabaseEndpoint> {
   let location: string | undefined;
   if (dataDir) {
@@ -19,9 +19,10 @@ export async function startEmbeddedPostgres(
     mkdirSync(location, { recursive: true });
   }
   const fresh = !location || !existsSync(join(location, 'PG_VERSION'));
+  const dump = fresh ? await template?.() : undefined;
   const db = await PGlite.create({
     ...(location ? { dataDir: location } : {}),
-    ...(fresh && template ? { loadDataDir: template } : {}),
+    ...(dump ? { loadDataDir: dump } : {}),
   });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
   await server.start();

@@ -49,6 +49,12 @@ export async function writeEmbeddedTemplate(file: string): Promise<void> {
   }
 }
 
+/** This schema's template in `directory` if one was prepared, else undefined. */
+export async function preparedEmbeddedTemplate(directory: string): Promise<Blob | undefined> {
+  const file = join(directory, embeddedTemplateName());
+  return existsSync(file) ? readEmbeddedTemplate(file) : undefined;
+}
+
 /** The dump at `file`, ready for `startEmbeddedPostgres`. */
 export async function readEmbeddedTemplate(file: string): Promise<Blob> {
   return new Blob([await readFile(file)]);
