@@ -13,7 +13,7 @@ import {
   staffToken,
 } from '../customers-fixtures.js';
 import type { TestApp } from '../test-app.js';
-import { harvestIds, type IdPool } from './harvest.js';
+import { harvestIds, type IdPool, type PathTuples } from './harvest.js';
 import type { FuzzOperation } from './operations.js';
 
 /** One store's data and credentials as the fuzzer uses them. */
@@ -21,9 +21,13 @@ export interface FuzzStore {
   shop: DemoCredentials;
   /** Ids and other path values of the store, by prefix (`prod`) or kind (`slug`). */
   ids: IdPool;
+  /** Path values that belong together (a product and one of its variants), by operation. */
+  tuples: PathTuples;
   customerJwt: string;
   guestCart: { id: string; token: string };
   customerCartId: string;
+  /** Records the run's credentials act through (carts, the customer's address): never deleted. */
+  kept: Set<string>;
 }
 
 /** Two seeded stores: requests act as store A; store B lends ids and credentials to misuse. */
@@ -60,7 +64,10 @@ async function created(admin: AdminCaller, path: string, json: unknown): Promise
 }
 
 /** A store with placed orders, carts, a customer with an address and a webhook endpoint. */
-async function populatedStore(t: TestApp, shop: DemoCredentials): Promise<Omit<FuzzStore, 'ids'>> {
+async function populatedStore(
+  t: TestApp,
+  shop: DemoCredentials,
+): Promise<Omit<FuzzStore, 'ids' | 'tuples'>> {
   const [variant] = await demoVariants(t, shop);
   const lines = [{ variantId: variant.id, quantity: 1 }];
   await placeOrder(new CartClient(t, shop), { lines, pay: 'test_card' });
@@ -88,6 +95,7 @@ async function populatedStore(t: TestApp, shop: DemoCredentials): Promise<Omit<F
     customerJwt: customer.token,
     guestCart: { id: guest.id, token: guest.token },
     customerCartId: own.id,
+    kept: new Set([guest.id, own.id, address.body.id]),
   };
 }
 
@@ -131,10 +139,10 @@ export async function buildFuzzWorld(t: TestApp, operations: FuzzOperation[]): P
   const staffA = await staffToken(t, shops[0], [...ALL_SCOPES] as Scope[]);
   const stores: FuzzStore[] = [];
   for (const store of [a, b]) {
-    const ids = await harvestIds(t, operations, store.shop, store.customerJwt);
+    const { ids, tuples } = await harvestIds(t, operations, store.shop, store.customerJwt);
     const carts = ids.get(ID_PREFIX.cart) ?? [];
     ids.set(ID_PREFIX.cart, [...new Set([store.guestCart.id, store.customerCartId, ...carts])]);
-    stores.push({ ...store, ids });
+    stores.push({ ...store, ids, tuples });
   }
   await addExpendables(t, stores[0]);
   const staffClaims = JSON.parse(Buffer.from(staffA.split('.')[1], 'base64url').toString());

@@ -41,6 +41,39 @@ function readerHeaders(
   return { 'x-store-api-key': shop.publishable_key, authorization: `Bearer ${customerJwt}` };
 }
 
+/** An answered GET: the template, the path values it was filled with, what the answer named. */
+interface Sample {
+  template: string;
+  values: string[];
+  found: IdPool;
+}
+
+/** Path values known to belong together, per operation with several parameters. */
+export type PathTuples = Map<string, string[][]>;
+
+/**
+ * For each operation with several path parameters, value tuples that belong together: a
+ * sample of a shorter path (`/products/{product_id}/variants`) and an id its answer named.
+ */
+function pathTuples(operations: FuzzOperation[], samples: Sample[]): PathTuples {
+  const tuples: PathTuples = new Map();
+  for (const operation of operations) {
+    const params = operation.pathParams.filter((param) => param !== '*');
+    if (params.length < 2) continue;
+    const found: string[][] = [];
+    for (const sample of samples) {
+      if (!operation.path.startsWith(`${sample.template}/`)) continue;
+      const rest = params.slice(sample.values.length);
+      const picks = rest.map((param) => sample.found.get(kindOf(operation.path, param)) ?? []);
+      if (picks.some((values) => !values.length)) continue;
+      for (let index = 0; index < 3; index++)
+        found.push([...sample.values, ...picks.map((values) => values[index % values.length])]);
+    }
+    if (found.length) tuples.set(`${operation.method} ${operation.path}`, found.slice(0, 12));
+  }
+  return tuples;
+}
+
 /**
  * Walks the document's GET operations as the store's own callers, filling path parameters
  * from what earlier answers named, and keeps every id and path value the answers show.
@@ -50,8 +83,9 @@ export async function harvestIds(
   operations: FuzzOperation[],
   shop: DemoCredentials,
   customerJwt: string,
-): Promise<IdPool> {
+): Promise<{ ids: IdPool; tuples: PathTuples }> {
   const pool: IdPool = new Map();
+  const samples: Sample[] = [];
   const reads = operations.filter((operation) => operation.method === 'GET');
   const done = new Set<string>();
   for (let pass = 0; pass < 3; pass++) {
@@ -66,8 +100,12 @@ export async function harvestIds(
         path = path.replace(`{${param}}`, encodeURIComponent(values[index]!));
       });
       const response = await t.http.get(path, readerHeaders(shop, customerJwt, path));
-      if (response.status === 200) collect(pool, response.body);
+      if (response.status !== 200) continue;
+      collect(pool, response.body);
+      const found: IdPool = new Map();
+      collect(found, response.body);
+      samples.push({ template: operation.path, values: values as string[], found });
     }
   }
-  return pool;
+  return { ids: pool, tuples: pathTuples(operations, samples) };
 }

@@ -54,6 +54,13 @@ function pathValue(world: FuzzWorld, source: ValueSource, path: string, param: s
   );
 }
 
+/** Store A's ids but those the run relies on: what deletions may draw from. */
+function withoutKept(world: FuzzWorld, ids: ValueSource['ids']): ValueSource['ids'] {
+  return new Map(
+    [...ids].map(([kind, values]) => [kind, values.filter((id) => !world.a.kept.has(id))]),
+  );
+}
+
 /** The path with each parameter filled; `clean`: with store A's own ids only. */
 export function pathArbitrary(
   world: FuzzWorld,
@@ -63,20 +70,32 @@ export function pathArbitrary(
 ): fc.Arbitrary<string> {
   const params = operation.pathParams.filter((param) => param !== '*');
   if (!params.length) return fc.constant(operation.path);
+  if (operation.method === 'DELETE') source = { ...source, ids: withoutKept(world, source.ids) };
   const value = (param: string) => {
     const kind = kindOf(operation.path, param);
     return clean
       ? idArbitrary(source, kind).map((id) => encodedPathValue(kind, id))
       : pathValue(world, source, operation.path, param);
   };
-  return fc
-    .tuple(...params.map(value))
-    .map((values) =>
-      params.reduce(
-        (path, param, index) => path.replace(`{${param}}`, values[index]),
-        operation.path,
-      ),
-    );
+  const known = world.a.tuples.get(`${operation.method} ${operation.path}`);
+  const drawn = fc.tuple(...params.map(value));
+  // Values that belong together (a product and its own variant) half the time they are known.
+  const values = known?.length
+    ? fc.oneof(
+        fc.constantFrom(
+          ...known.map((tuple) =>
+            tuple.map((id, index) => encodedPathValue(kindOf(operation.path, params[index]), id)),
+          ),
+        ),
+        drawn,
+      )
+    : drawn;
+  return values.map((values) =>
+    params.reduce(
+      (path, param, index) => path.replace(`{${param}}`, values[index]),
+      operation.path,
+    ),
+  );
 }
 
 const UNDOCUMENTED_PARAMS = [
