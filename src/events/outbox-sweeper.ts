@@ -7,6 +7,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/index.js';
+import { PeriodicTask } from '../platform/scheduling/periodic-task.js';
 import { EVENTS_TABLE } from './event.entity.js';
 import { EventRelay } from './event-relay.js';
 import { EVENT_MESSAGE_COLUMNS, type EventRow, eventMessageOf } from './stored-events.js';
@@ -23,8 +24,7 @@ const BATCH = 100;
 @Injectable()
 export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('OutboxSweeper');
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<number>;
+  private readonly periodic = new PeriodicTask<number>(SWEEP_EVERY_MS, () => this.sweepOnce());
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -33,20 +33,16 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.timer = setInterval(() => void this.sweepOnce(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.periodic.start(this.config);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Relays one batch of left-behind events; returns how many. */
   sweepOnce(grace = GRACE): Promise<number> {
-    this.sweeping ??= this.sweep(grace).finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    return this.periodic.runExclusive(() => this.sweep(grace));
   }
 
   private async sweep(grace: string): Promise<number> {

@@ -7,6 +7,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
+import { PeriodicTask } from '../../platform/scheduling/periodic-task.js';
 import { CardPayments } from './card-payments.js';
 import { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
 
@@ -38,8 +39,7 @@ interface LeftPayment {
 @Injectable()
 export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PaymentRecovery');
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<number>;
+  private readonly periodic = new PeriodicTask<number>(SWEEP_EVERY_MS, () => this.sweepOnce());
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -49,20 +49,16 @@ export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApp
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.timer = setInterval(() => void this.sweepOnce(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.periodic.start(this.config);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Finishes one batch of payments held longer than `grace`; answers how many. */
   sweepOnce(grace = GRACE): Promise<number> {
-    this.sweeping ??= this.sweep(grace).finally(() => (this.sweeping = undefined));
-    return this.sweeping;
+    return this.periodic.runExclusive(() => this.sweep(grace));
   }
 
   private async sweep(grace: string): Promise<number> {
