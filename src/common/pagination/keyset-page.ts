@@ -7,7 +7,7 @@ import { pageMeta, pageOffset, type PageMeta } from './page.js';
  * list of a million costs as much as reading them; beyond this many rows after the page the count
  * stops there and `meta.count_capped` is `true` (`next` stays right: more rows exist).
  */
-export const COUNT_AHEAD = 10_000;
+export const COUNT_AHEAD = 1_000;
 
 export type CountedPageMeta = PageMeta & { count_capped?: true };
 
