@@ -3,21 +3,15 @@ import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
-  AdminCaller,
-  Ids,
+  type AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   StoreCaller,
 } from '../helpers/customers-fixtures.js';
+import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-interface StoredEvent {
-  name: string;
-  payload: Record<string, any>;
-}
 
 interface StoredCategory {
   parent_id: string | null;
@@ -30,20 +24,15 @@ interface StoredCategory {
 describe('Admin API: categories', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let other: DemoCredentials;
   let admin: AdminCaller;
   let otherAdmin: AdminCaller;
   let storefront: StoreCaller;
   let storeKey: string;
+  let events: StoredEvents;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    otherAdmin = new AdminCaller(t, other);
+    ({ t, shop, admin, otherAdmin, storeKey, events } = await startAdminShops());
     storefront = new StoreCaller(t, shop);
-    storeKey = new Ids(t).store(shop);
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
@@ -64,13 +53,6 @@ describe('Admin API: categories', () => {
       [storeKey, parentId === null ? null : keyOfCategory(parentId)],
     );
     return rows.map((row) => [row.name, row.position]);
-  };
-  const eventsOf = async (name: string, id: string): Promise<StoredEvent[]> => {
-    const rows: StoredEvent[] = await t.dataSource.query(
-      `SELECT name, payload FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
-      [storeKey, name],
-    );
-    return rows.filter((row) => row.payload.id === id);
   };
   const unique = () => Math.random().toString(36).slice(2, 8);
   const create = async (json: Record<string, unknown>, caller = admin) => {
@@ -125,7 +107,7 @@ describe('Admin API: categories', () => {
     const custom = await create({ name: 'Polo shirts', parent_id: shirts.id, permalink: 'polos' });
     expect(custom).toMatchObject({ permalink: `${slug}/shirts-tees/polos`, depth: 2 });
 
-    const [event] = await eventsOf('category.created', shirts.id);
+    const [event] = await events.named('category.created', shirts.id);
     expect(event.payload).toEqual(shirts);
     const shown = await admin.call('GET', `/categories/${root.id}?expand=children`);
     expect(shown.status).toBe(200);
@@ -145,9 +127,9 @@ describe('Admin API: categories', () => {
       ['Alpha', 1],
       ['Beta', 2],
     ]);
-    const [moved] = await eventsOf('category.updated', a.id);
+    const [moved] = await events.named('category.updated', a.id);
     expect(moved.payload).toMatchObject({ id: a.id, position: 1 });
-    expect((await eventsOf('category.updated', b.id)).at(-1)!.payload.position).toBe(2);
+    expect((await events.named('category.updated', b.id)).at(-1)!.payload.position).toBe(2);
   });
 
   it('rewrites the permalinks of the whole subtree on rename, seen by the Store API at once', async () => {
@@ -168,9 +150,11 @@ describe('Admin API: categories', () => {
       permalink: `${root.permalink}/hand-tools/spades`,
       depth: 2,
     });
-    const [event] = await eventsOf('category.updated', spades.id);
+    const [event] = await events.named('category.updated', spades.id);
     expect(event.payload.permalink).toBe(`${root.permalink}/hand-tools/spades`);
-    expect((await eventsOf('category.updated', tools.id)).at(-1)!.payload).toEqual(updated.body);
+    expect((await events.named('category.updated', tools.id)).at(-1)!.payload).toEqual(
+      updated.body,
+    );
 
     const found = await storefront.call('GET', `/categories/${root.permalink}/hand-tools/spades`);
     expect(found.status).toBe(200);
@@ -224,7 +208,7 @@ describe('Admin API: categories', () => {
       ['Bath', 0],
       ['Bed', 1],
     ]);
-    const [event] = await eventsOf('category.updated', lids.id);
+    const [event] = await events.named('category.updated', lids.id);
     expect(event.payload).toMatchObject({
       depth: 3,
       permalink: `${sale.permalink}/kitchen/pans/lids`,
@@ -357,11 +341,11 @@ describe('Admin API: categories', () => {
     );
     expect(placements).toEqual([{ category_id: keyOfCategory(kept.id) }]);
     expect(await storedChildren(root.id)).toEqual([['Puzzles', 0]]);
-    const renumbered = await eventsOf('category.updated', kept.id);
+    const renumbered = await events.named('category.updated', kept.id);
     expect(renumbered.at(-1)!.payload).toMatchObject({ id: kept.id, position: 0 });
-    const [deleted] = await eventsOf('category.deleted', child.id);
+    const [deleted] = await events.named('category.deleted', child.id);
     expect(deleted.payload).toMatchObject({ id: child.id, permalink: child.permalink });
-    expect(await eventsOf('category.deleted', doomed.id)).toHaveLength(1);
+    expect(await events.named('category.deleted', doomed.id)).toHaveLength(1);
     expectError(await admin.call('GET', `/categories/${doomed.id}`), 404, 'record_not_found');
     expectError(
       await storefront.call('GET', `/categories/${child.permalink}`),

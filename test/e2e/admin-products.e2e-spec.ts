@@ -9,45 +9,34 @@ import {
   SETUP_TIMEOUT_MS,
 } from '../helpers/checkout-fixtures.js';
 import {
-  AdminCaller,
-  Ids,
+  type AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   StoreCaller,
 } from '../helpers/customers-fixtures.js';
+import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-interface StoredEvent {
-  name: string;
-  payload: Record<string, any>;
-}
 
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
 describe('Admin API: products', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let other: DemoCredentials;
   let admin: AdminCaller;
   let otherAdmin: AdminCaller;
   let storefront: StoreCaller;
   let storeKey: string;
+  let events: StoredEvents;
   let categoryIds: Record<string, string>;
   /** Well-formed ids that name nothing. */
   let unknownProduct: string;
   let unknownCategory: string;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    otherAdmin = new AdminCaller(t, other);
+    ({ t, shop, admin, otherAdmin, storeKey, events } = await startAdminShops());
     storefront = new StoreCaller(t, shop);
-    storeKey = new Ids(t).store(shop);
     const codec = new PublicIdCodec(t.config.ID_ALPHABET);
     unknownProduct = codec.encode(ID_PREFIX.product, 2 ** 40);
     unknownCategory = codec.encode(ID_PREFIX.category, 2 ** 40);
@@ -62,13 +51,6 @@ describe('Admin API: products', () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const eventsOf = async (name: string, id: string): Promise<StoredEvent[]> => {
-    const rows: StoredEvent[] = await t.dataSource.query(
-      `SELECT name, payload FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
-      [storeKey, name],
-    );
-    return rows.filter((row) => row.payload.id === id);
-  };
   const storedProduct = async (id: string) => {
     const [row] = await t.dataSource.query(
       `SELECT name, slug, status, description, tags, metadata, tax_category, deleted_at,
@@ -156,10 +138,10 @@ describe('Admin API: products', () => {
       expect(variant).toMatchObject({ sku: 'LINEN-SHIRT-1', prices: { USD: '49.9000' } });
       expect(variant.stock_items).toBeGreaterThan(0);
 
-      const [created] = await eventsOf('product.created', product.id);
+      const [created] = await events.named('product.created', product.id);
       expect(created.payload).toEqual(product);
-      expect(await eventsOf('variant.created', product.default_variant_id)).toHaveLength(1);
-      expect(await eventsOf('price.created', product.price.id)).toHaveLength(1);
+      expect(await events.named('variant.created', product.default_variant_id)).toHaveLength(1);
+      expect(await events.named('price.created', product.price.id)).toHaveLength(1);
       const stockEvents: { count: number }[] = await t.dataSource.query(
         `SELECT count(*)::int AS count FROM events WHERE name = 'stock_item.created' AND payload->>'variant_id' = $1`,
         [product.default_variant_id],
@@ -327,11 +309,11 @@ describe('Admin API: products', () => {
         name: 'Trail Bottle Pro',
         metadata: { batch: 7 },
       });
-      const [updated] = await eventsOf('product.updated', product.id);
+      const [updated] = await events.named('product.updated', product.id);
       expect(updated.payload).toEqual(response.body);
-      const [priceUpdated] = await eventsOf('price.updated', product.price.id);
+      const [priceUpdated] = await events.named('price.updated', product.price.id);
       expect(priceUpdated.payload).toMatchObject({ amount: '14.50', currency: 'USD' });
-      expect(await eventsOf('variant.updated', product.default_variant_id)).toHaveLength(1);
+      expect(await events.named('variant.updated', product.default_variant_id)).toHaveLength(1);
 
       const onSale = await storeProduct(product.slug);
       expect(onSale.status).toBe(200);
@@ -402,13 +384,13 @@ describe('Admin API: products', () => {
       expect(response.status).toBe(204);
       expect((await storedProduct(product.id)).deleted_at).not.toBeNull();
       expect((await storedVariants(product.id))[0].deleted_at).not.toBeNull();
-      const [deleted] = await eventsOf('product.deleted', product.id);
+      const [deleted] = await events.named('product.deleted', product.id);
       expect(deleted.payload).toMatchObject({
         id: product.id,
         deleted_at: expect.any(String),
         variants: [expect.objectContaining({ id: variantId })],
       });
-      expect(await eventsOf('variant.deleted', variantId)).toHaveLength(1);
+      expect(await events.named('variant.deleted', variantId)).toHaveLength(1);
 
       expectError(await admin.call('GET', `/products/${product.id}`), 404, 'record_not_found');
       expectError(await admin.call('DELETE', `/products/${product.id}`), 404, 'record_not_found');
@@ -618,8 +600,8 @@ describe('Admin API: products', () => {
         'active',
       ]);
       expect((await storedProduct(one.id)).status).toBe('active');
-      expect(await eventsOf('product.updated', one.id)).toHaveLength(1);
-      expect(await eventsOf('product.updated', two.id)).toHaveLength(0);
+      expect(await events.named('product.updated', one.id)).toHaveLength(1);
+      expect(await events.named('product.updated', two.id)).toHaveLength(0);
       expect((await storeProduct(one.id)).status).toBe(200);
 
       // All or none: one unknown id and nothing changes.
@@ -653,7 +635,7 @@ describe('Admin API: products', () => {
       expect(added.status).toBe(200);
       expect((await storedProduct(one.id)).tags).toEqual(['keep', 'sale']);
       expect((await storedProduct(two.id)).tags).toEqual(['sale', 'keep']);
-      const [event] = await eventsOf('product.updated', two.id);
+      const [event] = await events.named('product.updated', two.id);
       expect(event.payload.tags).toEqual(['sale', 'keep']);
 
       const removed = await admin.call('POST', '/products/bulk_remove_tags', {
@@ -665,7 +647,7 @@ describe('Admin API: products', () => {
         ['keep'],
       ]);
       expect((await storedProduct(one.id)).tags).toEqual(['keep']);
-      expect(await eventsOf('product.updated', one.id)).toHaveLength(2);
+      expect(await events.named('product.updated', one.id)).toHaveLength(2);
       expectError(
         await admin.call('POST', '/products/bulk_add_tags', { json: { ids: [one.id] } }),
         422,
@@ -687,7 +669,7 @@ describe('Admin API: products', () => {
         .sort((a, b) => Number(a) - Number(b));
       expect((await storedProduct(one.id)).categories).toEqual(keys);
       expect((await storedProduct(two.id)).categories).toEqual(keys);
-      expect(await eventsOf('product.updated', one.id)).toHaveLength(1);
+      expect(await events.named('product.updated', one.id)).toHaveLength(1);
 
       const taken = await admin.call('POST', '/products/bulk_remove_categories', {
         json: { ids: [one.id, two.id], category_ids: [digital] },

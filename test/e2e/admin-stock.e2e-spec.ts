@@ -6,21 +6,11 @@ import {
   placeOrder,
   SETUP_TIMEOUT_MS,
 } from '../helpers/checkout-fixtures.js';
-import {
-  AdminCaller,
-  Ids,
-  issueSecretKey,
-  staffToken,
-  startCustomersTestApp,
-} from '../helpers/customers-fixtures.js';
+import { AdminCaller, Ids, issueSecretKey, staffToken } from '../helpers/customers-fixtures.js';
+import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-interface StoredEvent {
-  name: string;
-  payload: Record<string, any>;
-}
 
 describe('Admin API: stock', () => {
   let t: TestApp;
@@ -28,29 +18,17 @@ describe('Admin API: stock', () => {
   let other: DemoCredentials;
   let admin: AdminCaller;
   let otherAdmin: AdminCaller;
-  let storeKey: string;
+  let events: StoredEvents;
   let mainLocation: Record<string, any>;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    otherAdmin = new AdminCaller(t, other);
-    storeKey = new Ids(t).store(shop);
+    ({ t, shop, other, admin, otherAdmin, events } = await startAdminShops());
     const locations = await admin.call('GET', '/stock_locations');
     expect(locations.status).toBe(200);
     mainLocation = locations.body.data[0];
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const eventsOf = async (name: string, id: string): Promise<StoredEvent[]> => {
-    const rows: StoredEvent[] = await t.dataSource.query(
-      `SELECT name, payload FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
-      [storeKey, name],
-    );
-    return rows.filter((row) => row.payload.id === id);
-  };
   const storedCount = async (itemId: string): Promise<number> => {
     const [row] = await t.dataSource.query('SELECT count_on_hand FROM stock_items WHERE id = $1', [
       keyOf(t, ID_PREFIX.stockItem, itemId),
@@ -114,7 +92,7 @@ describe('Admin API: stock', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
-      const [event] = await eventsOf('stock_location.created', response.body.id);
+      const [event] = await events.named('stock_location.created', response.body.id);
       expect(event.payload).toEqual(response.body);
       expect((await admin.call('GET', `/stock_locations/${response.body.id}`)).body).toEqual(
         response.body,
@@ -168,14 +146,14 @@ describe('Admin API: stock', () => {
         city: null,
         address2: 'Unit 4',
       });
-      expect((await eventsOf('stock_location.updated', location.id)).at(-1)?.payload).toEqual(
+      expect((await events.named('stock_location.updated', location.id)).at(-1)?.payload).toEqual(
         response.body,
       );
       const previous = await admin.call('GET', `/stock_locations/${mainLocation.id}`);
       expect(previous.body.default).toBe(false);
-      expect((await eventsOf('stock_location.updated', mainLocation.id)).at(-1)?.payload).toEqual(
-        previous.body,
-      );
+      expect(
+        (await events.named('stock_location.updated', mainLocation.id)).at(-1)?.payload,
+      ).toEqual(previous.body);
       // Back as it was, for the other tests.
       const restored = await admin.call('PATCH', `/stock_locations/${mainLocation.id}`, {
         json: { default: true },
@@ -198,8 +176,8 @@ describe('Admin API: stock', () => {
         404,
         'record_not_found',
       );
-      expect(await eventsOf('stock_location.deleted', location.id)).toHaveLength(1);
-      expect(await eventsOf('stock_item.deleted', item.body.id)).toHaveLength(1);
+      expect(await events.named('stock_location.deleted', location.id)).toHaveLength(1);
+      expect(await events.named('stock_item.deleted', item.body.id)).toHaveLength(1);
     });
 
     it('refuses to delete a location holding units or with shipments: 422 resource_invalid', async () => {
@@ -343,7 +321,7 @@ describe('Admin API: stock', () => {
       });
       expect(set.status).toBe(200);
       expect(set.body).toMatchObject({ id: item.id, count_on_hand: 10, backorderable: false });
-      expect((await eventsOf('stock_item.updated', item.id)).at(-1)?.payload).toEqual(set.body);
+      expect((await events.named('stock_item.updated', item.id)).at(-1)?.payload).toEqual(set.body);
 
       const staff = await staffToken(t, shop, ['write_stock']);
       const adjusted = await admin.call('PATCH', `/stock_items/${item.id}`, {
@@ -502,7 +480,7 @@ describe('Admin API: stock', () => {
         count_on_hand: 4,
         backorderable: false,
       });
-      expect(await eventsOf('stock_item.created', response.body.id)).toHaveLength(1);
+      expect(await events.named('stock_item.created', response.body.id)).toHaveLength(1);
       const movements = await admin.call('GET', `/stock_items/${response.body.id}/movements`);
       expect(movements.body.data).toMatchObject([
         { action: 'create', quantity: 4, count_on_hand: 4 },

@@ -4,21 +4,16 @@ import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { CartClient, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
-  AdminCaller,
+  type AdminCaller,
   Ids,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   StoreCaller,
 } from '../helpers/customers-fixtures.js';
+import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-
-interface StoredEvent {
-  name: string;
-  payload: Record<string, any>;
-}
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -30,19 +25,15 @@ describe('Admin API: variants and prices', () => {
   let otherAdmin: AdminCaller;
   let storefront: StoreCaller;
   let storeKey: string;
+  let events: StoredEvents;
   let codec: PublicIdCodec;
   /** Option values of the shop by `type:value` name, e.g. `size:m`. */
   let optionValues: Record<string, string>;
   let otherOptionValue: string;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    otherAdmin = new AdminCaller(t, other);
+    ({ t, shop, other, admin, otherAdmin, storeKey, events } = await startAdminShops());
     storefront = new StoreCaller(t, shop);
-    storeKey = new Ids(t).store(shop);
     codec = new PublicIdCodec(t.config.ID_ALPHABET);
     const valuesOf = async (storeId: string) =>
       Object.fromEntries(
@@ -63,13 +54,6 @@ describe('Admin API: variants and prices', () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const eventsOf = async (name: string, id: string): Promise<StoredEvent[]> => {
-    const rows: StoredEvent[] = await t.dataSource.query(
-      `SELECT name, payload FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
-      [storeKey, name],
-    );
-    return rows.filter((row) => row.payload.id === id);
-  };
   const storedVariant = async (id: string) => {
     const [row] = await t.dataSource.query(
       `SELECT v.sku, v.options_text, v.weight::text AS weight, v.depth::text AS depth,
@@ -170,9 +154,9 @@ describe('Admin API: variants and prices', () => {
         prices: { USD: '32.5000' },
         backorderable: [true],
       });
-      const [created] = await eventsOf('variant.created', variant.id);
+      const [created] = await events.named('variant.created', variant.id);
       expect(created.payload).toEqual(variant);
-      expect(await eventsOf('price.created', variant.price.id)).toHaveLength(1);
+      expect(await events.named('price.created', variant.price.id)).toHaveLength(1);
 
       // The Store API shows it at once.
       const shown = await storefront.call('GET', `/products/${shirt.slug}?expand=variants`);
@@ -298,9 +282,9 @@ describe('Admin API: variants and prices', () => {
         track_inventory: false,
         backorderable: [true],
       });
-      const [updated] = await eventsOf('variant.updated', variantId);
+      const [updated] = await events.named('variant.updated', variantId);
       expect(updated.payload).toEqual(response.body);
-      const [priceUpdated] = await eventsOf('price.updated', lamp.price.id);
+      const [priceUpdated] = await events.named('price.updated', lamp.price.id);
       expect(priceUpdated.payload).toMatchObject({ amount: '35.00', variant_id: variantId });
       const stockUpdates = await t.dataSource.query(
         `SELECT 1 FROM events WHERE name = 'stock_item.updated' AND payload->>'variant_id' = $1`,
@@ -323,7 +307,7 @@ describe('Admin API: variants and prices', () => {
       const response = await admin.call('DELETE', `${variantsPath(kit.id)}/${extra.id}`);
       expect(response.status).toBe(204);
       expect((await storedVariant(extra.id)).deleted_at).not.toBeNull();
-      const [deleted] = await eventsOf('variant.deleted', extra.id);
+      const [deleted] = await events.named('variant.deleted', extra.id);
       expect(deleted.payload).toMatchObject({ id: extra.id, sku });
       expectError(
         await admin.call('GET', `${variantsPath(kit.id)}/${extra.id}`),
@@ -444,7 +428,7 @@ describe('Admin API: variants and prices', () => {
         amount: '28.5000',
         compare_at_amount: '31.0000',
       });
-      const [created] = await eventsOf('price.created', price.id);
+      const [created] = await events.named('price.created', price.id);
       expect(created.payload).toEqual(price);
 
       const list = await admin.call('GET', path);
@@ -501,7 +485,7 @@ describe('Admin API: variants and prices', () => {
         amount: '29.9900',
         compare_at_amount: '39.9900',
       });
-      const [updated] = await eventsOf('price.updated', cap.price.id);
+      const [updated] = await events.named('price.updated', cap.price.id);
       expect(updated.payload).toEqual(changed.body);
       expect(
         (await storefront.call('GET', `/products/${cap.id}`)).body.original_price,
@@ -518,7 +502,7 @@ describe('Admin API: variants and prices', () => {
 
       expect((await admin.call('DELETE', `${path}/${eur.id}`)).status).toBe(204);
       expect(await storedPrice(eur.id)).toBeUndefined();
-      expect(await eventsOf('price.deleted', eur.id)).toHaveLength(1);
+      expect(await events.named('price.deleted', eur.id)).toHaveLength(1);
       expectError(await admin.call('GET', `${path}/${eur.id}`), 404, 'record_not_found');
       expect(
         expectError(await admin.call('DELETE', `${path}/${cap.price.id}`), 422, 'resource_invalid'),
