@@ -3,47 +3,29 @@ import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import { type AdminCaller, staffToken } from '../helpers/customers-fixtures.js';
 import {
-  AdminCaller,
-  Ids,
-  issueSecretKey,
-  staffToken,
-  startCustomersTestApp,
-} from '../helpers/customers-fixtures.js';
+  expectCrossStore404,
+  expectScopeRefusals,
+  startAdminShops,
+  type StoredEvents,
+} from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 
-interface StoredEvent {
-  name: string;
-  payload: Record<string, any>;
-}
-
 describe('Admin API: option types', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let other: DemoCredentials;
   let admin: AdminCaller;
   let otherAdmin: AdminCaller;
-  let storeKey: string;
+  let events: StoredEvents;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    otherAdmin = new AdminCaller(t, other);
-    storeKey = new Ids(t).store(shop);
+    ({ t, shop, admin, otherAdmin, events } = await startAdminShops());
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const eventsOf = async (name: string, id: string): Promise<StoredEvent[]> => {
-    const rows: StoredEvent[] = await t.dataSource.query(
-      `SELECT name, payload FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
-      [storeKey, name],
-    );
-    return rows.filter((row) => row.payload.id === id);
-  };
   const storedValues = async (typeId: string) =>
     t.dataSource.query(
       `SELECT name, label, position, color_code FROM option_values
@@ -107,7 +89,7 @@ describe('Admin API: option types', () => {
       { name: 'cotton', label: 'Cotton', position: 0, color_code: null },
       { name: 'wool', label: 'Wool', position: 0, color_code: '#AABBCC' },
     ]);
-    const [event] = await eventsOf('option_type.created', created.id);
+    const [event] = await events.named('option_type.created', created.id);
     expect(event.payload).toEqual(created);
     expect((await admin.call('GET', `/option_types/${created.id}`)).body).toEqual(created);
   });
@@ -148,7 +130,7 @@ describe('Admin API: option types', () => {
       { name: 'regular', label: 'Slim', position: 1, color_code: null },
       { name: 'relaxed', label: 'Relaxed', position: 2, color_code: null },
     ]);
-    const [event] = await eventsOf('option_type.updated', created.id);
+    const [event] = await events.named('option_type.updated', created.id);
     expect(event.payload).toEqual(updated.body);
 
     // Without option_values the values stay.
@@ -196,7 +178,7 @@ describe('Admin API: option types', () => {
         keyOf(t, ID_PREFIX.optionType, created.id),
       ]),
     ).toEqual([]);
-    const [event] = await eventsOf('option_type.deleted', created.id);
+    const [event] = await events.named('option_type.deleted', created.id);
     expect(event.payload).toEqual(created);
     expectError(await admin.call('GET', `/option_types/${created.id}`), 404, 'record_not_found');
   });
@@ -233,7 +215,7 @@ describe('Admin API: option types', () => {
       ),
     ).toEqual({ name: ['size is already taken'] });
     const color = await demoType('color');
-    const otherColor = await new AdminCaller(t, other)
+    const otherColor = await otherAdmin
       .call('GET', '/option_types?limit=100')
       .then((list) => list.body.data.find((type: any) => type.name === 'color'));
     expect(
@@ -276,7 +258,7 @@ describe('Admin API: option types', () => {
       variants[0].options_text.replace('Color: Black', 'Colour: Jet black'),
     );
     const publicId = t.app.get(PublicIdCodec).encode(ID_PREFIX.variant, variants[0].id);
-    const [event] = await eventsOf('variant.updated', publicId);
+    const [event] = await events.named('variant.updated', publicId);
     expect(event.payload.options_text).toBe(after.options_text);
   });
 
@@ -291,58 +273,33 @@ describe('Admin API: option types', () => {
 
   it('answers another store’s option type with 404', async () => {
     const size = await demoType('size');
-    expectError(await otherAdmin.call('GET', `/option_types/${size.id}`), 404, 'record_not_found');
-    for (const method of ['PATCH', 'DELETE'] as const) {
-      expectError(
-        await otherAdmin.call(method, `/option_types/${size.id}`, { json: { label: 'Mine' } }),
-        404,
-        'record_not_found',
-      );
-    }
+    await expectCrossStore404(otherAdmin, [
+      { method: 'GET', path: `/option_types/${size.id}` },
+      { method: 'PATCH', path: `/option_types/${size.id}`, json: { label: 'Mine' } },
+      { method: 'DELETE', path: `/option_types/${size.id}`, json: { label: 'Mine' } },
+    ]);
     expect((await admin.call('GET', `/option_types/${size.id}`)).body.label).toBe('Size');
   });
 
   it('needs read_products to read and write_products to change, for keys and staff alike', async () => {
     const size = await demoType('size');
-    const noProducts = await issueSecretKey(t, shop, ['read_orders']);
-    expect(
-      expectError(
-        await admin.call('GET', '/option_types', { headers: { 'x-store-api-key': noProducts } }),
-        403,
-        'access_denied',
-      ),
-    ).toEqual({ required_scope: 'read_products' });
-    const readOnly = await issueSecretKey(t, shop, ['read_products']);
-    for (const [method, path] of [
-      ['POST', '/option_types'],
-      ['PATCH', `/option_types/${size.id}`],
-      ['DELETE', `/option_types/${size.id}`],
-    ] as const) {
-      expect(
-        expectError(
-          await admin.call(method, path, {
-            json: { name: 'x' },
-            headers: { 'x-store-api-key': readOnly },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'write_products' });
-    }
+    await expectScopeRefusals(admin, { method: 'GET', path: '/option_types' }, 'read_products', [
+      'read_orders',
+    ]);
+    await expectScopeRefusals(
+      admin,
+      [
+        { method: 'POST', path: '/option_types', json: { name: 'x' } },
+        { method: 'PATCH', path: `/option_types/${size.id}`, json: { name: 'x' } },
+        { method: 'DELETE', path: `/option_types/${size.id}`, json: { name: 'x' } },
+      ],
+      'write_products',
+      ['read_products'],
+    );
     const staff = await staffToken(t, shop, ['read_products']);
     expect(
       (await admin.call('GET', '/option_types', { headers: { authorization: `Bearer ${staff}` } }))
         .status,
     ).toBe(200);
-    expect(
-      expectError(
-        await admin.call('POST', '/option_types', {
-          json: { name: 'x' },
-          headers: { authorization: `Bearer ${staff}` },
-        }),
-        403,
-        'access_denied',
-      ),
-    ).toEqual({ required_scope: 'write_products' });
   });
 });

@@ -4,6 +4,7 @@ import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { AdminCaller, startCustomersTestApp } from './customers-fixtures.js';
 import type { TestResponse } from './http-client.js';
 import type { TestApp } from './test-app.js';
+import { WebhookReceiver } from './webhook-receiver.js';
 
 /** A test app whose rate limits never get in the way (webhook tests make many admin calls). */
 export const startWebhooksTestApp = (env: Record<string, string> = {}) =>
@@ -91,3 +92,38 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A webhooks test app with one seeded shop, its webhook routes, and a receiver to deliver to. */
+export interface WebhookShop {
+  t: TestApp;
+  shop: DemoCredentials;
+  webhooks: WebhookAdmin;
+  receiver: WebhookReceiver;
+  /** Stops the receiver, then the app. */
+  close(): Promise<void>;
+}
+
+export async function startWebhookShop(): Promise<WebhookShop> {
+  const t = await startWebhooksTestApp();
+  const shop = await t.seedStore();
+  const receiver = await WebhookReceiver.start();
+  return {
+    t,
+    shop,
+    webhooks: new WebhookAdmin(t, shop),
+    receiver,
+    close: async () => {
+      await receiver.close();
+      await t.close();
+    },
+  };
+}
+
+/** The envelope a webhook delivers: event `name` about one `model`, carrying `data`. */
+export const webhookEnvelope = (name: string, model: string, data: unknown) => ({
+  id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  name,
+  created_at: expect.stringMatching(/Z$/),
+  data,
+  metadata: { model },
+});
