@@ -8,7 +8,12 @@ import {
   staffToken,
   StoreCaller,
 } from '../helpers/customers-fixtures.js';
-import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
+import {
+  expectCrossStore404,
+  expectScopeRefusals,
+  startAdminShops,
+  type StoredEvents,
+} from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -367,18 +372,13 @@ describe('Admin API: categories', () => {
 
   it('answers another store’s category with 404 and refuses it as a parent', async () => {
     const mine = await create({ name: `Mine ${unique()}` });
-    expectError(await otherAdmin.call('GET', `/categories/${mine.id}`), 404, 'record_not_found');
-    for (const [method, path] of [
-      ['PATCH', `/categories/${mine.id}`],
-      ['PATCH', `/categories/${mine.id}/reposition`],
-      ['DELETE', `/categories/${mine.id}`],
-    ] as const) {
-      expectError(
-        await otherAdmin.call(method, path, { json: { name: 'Theirs', position: 0 } }),
-        404,
-        'record_not_found',
-      );
-    }
+    const json = { name: 'Theirs', position: 0 };
+    await expectCrossStore404(otherAdmin, [
+      { method: 'GET', path: `/categories/${mine.id}` },
+      { method: 'PATCH', path: `/categories/${mine.id}`, json },
+      { method: 'PATCH', path: `/categories/${mine.id}/reposition`, json },
+      { method: 'DELETE', path: `/categories/${mine.id}`, json },
+    ]);
     expectError(
       await otherAdmin.call('POST', '/categories', {
         json: { name: 'Theirs', parent_id: mine.id },
@@ -392,14 +392,9 @@ describe('Admin API: categories', () => {
 
   it('needs read_products to read and write_products to change, for keys and staff alike', async () => {
     const category = await create({ name: `Scoped ${unique()}` });
-    const noProducts = await issueSecretKey(t, shop, ['read_orders']);
-    expect(
-      expectError(
-        await admin.call('GET', '/categories', { headers: { 'x-store-api-key': noProducts } }),
-        403,
-        'access_denied',
-      ),
-    ).toEqual({ required_scope: 'read_products' });
+    await expectScopeRefusals(admin, { method: 'GET', path: '/categories' }, 'read_products', [
+      'read_orders',
+    ]);
     const readOnly = await issueSecretKey(t, shop, ['read_products']);
     expect(
       (
@@ -408,34 +403,18 @@ describe('Admin API: categories', () => {
         })
       ).status,
     ).toBe(200);
-    for (const [method, path] of [
-      ['POST', '/categories'],
-      ['PATCH', `/categories/${category.id}`],
-      ['PATCH', `/categories/${category.id}/reposition`],
-      ['DELETE', `/categories/${category.id}`],
-    ] as const) {
-      expect(
-        expectError(
-          await admin.call(method, path, {
-            json: { name: 'X', position: 0 },
-            headers: { 'x-store-api-key': readOnly },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'write_products' });
-    }
-    const staff = await staffToken(t, shop, ['read_products']);
-    expect(
-      expectError(
-        await admin.call('PATCH', `/categories/${category.id}/reposition`, {
-          json: { position: 0 },
-          headers: { authorization: `Bearer ${staff}` },
-        }),
-        403,
-        'access_denied',
-      ),
-    ).toEqual({ required_scope: 'write_products' });
+    const json = { name: 'X', position: 0 };
+    await expectScopeRefusals(
+      admin,
+      [
+        { method: 'POST', path: '/categories', json },
+        { method: 'PATCH', path: `/categories/${category.id}`, json },
+        { method: 'PATCH', path: `/categories/${category.id}/reposition`, json },
+        { method: 'DELETE', path: `/categories/${category.id}`, json },
+      ],
+      'write_products',
+      ['read_products'],
+    );
     const writer = await staffToken(t, shop, ['read_products', 'write_products']);
     const renamed = await admin.call('PATCH', `/categories/${category.id}`, {
       json: { name: `${category.name} 2` },

@@ -3,21 +3,15 @@ import type { Scope } from '../../src/modules/auth/scopes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   AdminPaymentSchema,
-  PaymentScenario,
+  type PaymentScenario,
   UNREACHABLE_CARD,
+  startPaymentShops,
 } from '../helpers/admin-payments-fixtures.js';
+import { CARDS, CartClient, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
-  CARDS,
-  CartClient,
-  CheckoutRecords,
-  demoVariants,
-  SETUP_TIMEOUT_MS,
-} from '../helpers/checkout-fixtures.js';
-import {
-  AdminCaller,
+  type AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   uniqueEmail,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -28,23 +22,12 @@ import type { TestApp } from '../helpers/test-app.js';
 describe('Admin API: order payments', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let otherShop: DemoCredentials;
   let admin: AdminCaller;
   let scenario: PaymentScenario;
   let otherScenario: PaymentScenario;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    const records = new CheckoutRecords(t);
-    const [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
-    const [otherMug] = await demoVariants(t, otherShop, 'ceramic-coffee-mug');
-    await records.setStock(mug.id, 10_000);
-    await records.setStock(otherMug.id, 10_000);
-    scenario = new PaymentScenario(t, shop, admin, mug);
-    otherScenario = new PaymentScenario(t, otherShop, new AdminCaller(t, otherShop), otherMug);
+    ({ t, shop, admin, scenario, otherScenario } = await startPaymentShops());
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 

@@ -1,18 +1,16 @@
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { Scope } from '../../src/modules/auth/scopes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
-import { AdminRefundSchema, PaymentScenario } from '../helpers/admin-payments-fixtures.js';
 import {
-  CartClient,
-  CheckoutRecords,
-  demoVariants,
-  SETUP_TIMEOUT_MS,
-} from '../helpers/checkout-fixtures.js';
+  AdminRefundSchema,
+  type PaymentScenario,
+  startPaymentShops,
+} from '../helpers/admin-payments-fixtures.js';
+import { CartClient, CheckoutRecords, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
-  AdminCaller,
+  type AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   StoreCaller,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -33,23 +31,12 @@ interface StoredRefund {
 describe('Admin API: order refunds', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let otherShop: DemoCredentials;
   let admin: AdminCaller;
   let scenario: PaymentScenario;
   let otherScenario: PaymentScenario;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    const records = new CheckoutRecords(t);
-    const [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
-    const [otherMug] = await demoVariants(t, otherShop, 'ceramic-coffee-mug');
-    await records.setStock(mug.id, 10_000);
-    await records.setStock(otherMug.id, 10_000);
-    scenario = new PaymentScenario(t, shop, admin, mug);
-    otherScenario = new PaymentScenario(t, otherShop, new AdminCaller(t, otherShop), otherMug);
+    ({ t, shop, admin, scenario, otherScenario } = await startPaymentShops());
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 

@@ -7,7 +7,12 @@ import {
   SETUP_TIMEOUT_MS,
 } from '../helpers/checkout-fixtures.js';
 import { AdminCaller, Ids, issueSecretKey, staffToken } from '../helpers/customers-fixtures.js';
-import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
+import {
+  expectCrossStore404,
+  expectScopeRefusals,
+  startAdminShops,
+  type StoredEvents,
+} from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -214,63 +219,35 @@ describe('Admin API: stock', () => {
 
     it('answers another store’s location with 404 record_not_found', async () => {
       const location = await createLocation();
-      for (const [method, json] of [
-        ['GET', undefined],
-        ['PATCH', { name: 'Mine' }],
-        ['DELETE', undefined],
-      ] as const) {
-        expectError(
-          await otherAdmin.call(method, `/stock_locations/${location.id}`, { json }),
-          404,
-          'record_not_found',
-        );
-      }
+      await expectCrossStore404(otherAdmin, [
+        { method: 'GET', path: `/stock_locations/${location.id}` },
+        { method: 'PATCH', path: `/stock_locations/${location.id}`, json: { name: 'Mine' } },
+        { method: 'DELETE', path: `/stock_locations/${location.id}` },
+      ]);
       expect((await admin.call('GET', `/stock_locations/${location.id}`)).body.name).toBe(
         location.name,
       );
     });
 
     it('needs read_stock to read and write_stock to change, for keys and staff alike', async () => {
-      const noStock = await issueSecretKey(t, shop, ['read_orders']);
-      expect(
-        expectError(
-          await admin.call('GET', '/stock_locations', { headers: { 'x-store-api-key': noStock } }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'read_stock' });
+      await expectScopeRefusals(admin, { method: 'GET', path: '/stock_locations' }, 'read_stock', [
+        'read_orders',
+      ]);
       const readOnly = await issueSecretKey(t, shop, ['read_stock']);
       expect(
         (await admin.call('GET', '/stock_locations', { headers: { 'x-store-api-key': readOnly } }))
           .status,
       ).toBe(200);
-      for (const [method, path] of [
-        ['POST', '/stock_locations'],
-        ['PATCH', `/stock_locations/${mainLocation.id}`],
-        ['DELETE', `/stock_locations/${mainLocation.id}`],
-      ] as const) {
-        expect(
-          expectError(
-            await admin.call(method, path, {
-              json: { name: 'X' },
-              headers: { 'x-store-api-key': readOnly },
-            }),
-            403,
-            'access_denied',
-          ),
-        ).toEqual({ required_scope: 'write_stock' });
-      }
-      const staff = await staffToken(t, shop, ['read_stock']);
-      expect(
-        expectError(
-          await admin.call('POST', '/stock_locations', {
-            json: { name: 'X' },
-            headers: { authorization: `Bearer ${staff}` },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'write_stock' });
+      await expectScopeRefusals(
+        admin,
+        [
+          { method: 'POST', path: '/stock_locations', json: { name: 'X' } },
+          { method: 'PATCH', path: `/stock_locations/${mainLocation.id}`, json: { name: 'X' } },
+          { method: 'DELETE', path: `/stock_locations/${mainLocation.id}`, json: { name: 'X' } },
+        ],
+        'write_stock',
+        ['read_stock'],
+      );
     });
   });
 

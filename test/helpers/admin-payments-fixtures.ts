@@ -2,7 +2,15 @@ import { PaymentSchema, RefundSchema } from '@spree/sdk/zod';
 import { z } from 'zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
-import { CartClient, CARDS, type DemoVariant, placeOrder } from './checkout-fixtures.js';
+import { type AdminShops, startAdminShops } from './admin-fixtures.js';
+import {
+  CartClient,
+  CARDS,
+  CheckoutRecords,
+  type DemoVariant,
+  demoVariants,
+  placeOrder,
+} from './checkout-fixtures.js';
 import type { AdminCaller } from './customers-fixtures.js';
 import { keyOf } from './staff-fixtures.js';
 import type { TestApp } from './test-app.js';
@@ -153,4 +161,25 @@ export class PaymentScenario {
     );
     return count;
   }
+}
+
+/**
+ * Two seeded stores (see `startAdminShops`) whose ceramic coffee mugs have plenty of stock, with
+ * a payment scenario for each.
+ */
+export async function startPaymentShops(): Promise<
+  AdminShops & { scenario: PaymentScenario; otherScenario: PaymentScenario }
+> {
+  const shops = await startAdminShops();
+  const { t, shop, other } = shops;
+  const records = new CheckoutRecords(t);
+  const [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+  const [otherMug] = await demoVariants(t, other, 'ceramic-coffee-mug');
+  await records.setStock(mug.id, 10_000);
+  await records.setStock(otherMug.id, 10_000);
+  return {
+    ...shops,
+    scenario: new PaymentScenario(t, shop, shops.admin, mug),
+    otherScenario: new PaymentScenario(t, other, shops.otherAdmin, otherMug),
+  };
 }
