@@ -36,6 +36,7 @@ export interface FuzzWorld {
   b: FuzzStore;
   /** Credentials of store A. */
   skA: string;
+  /** Staff tokens (here and in `forged`) are placeholders: `liveTokens` has the current ones. */
   staffA: string;
   /** Credentials that must not open what they are offered for. */
   forged: {
@@ -46,6 +47,31 @@ export interface FuzzWorld {
     expiredCustomer: string;
     wrongSecret: string;
     unsigned: string;
+  };
+  /** The staff tokens behind the placeholders, issued again before they expire (5 minutes). */
+  liveTokens(): Promise<Map<string, string>>;
+}
+
+const STAFF_TOKEN = { all: 'staff-token:all', none: 'staff-token:none', ofB: 'staff-token:b' };
+
+/** Issues the staff tokens again when they are over 4 minutes old. */
+function staffTokenSource(
+  t: TestApp,
+  shops: DemoCredentials[],
+): () => Promise<Map<string, string>> {
+  let issued: Promise<Map<string, string>> | undefined;
+  let issuedAt = 0;
+  return () => {
+    if (!issued || Date.now() - issuedAt > 240_000) {
+      issuedAt = Date.now();
+      issued = (async () =>
+        new Map([
+          [STAFF_TOKEN.all, await staffToken(t, shops[0], [...ALL_SCOPES] as Scope[])],
+          [STAFF_TOKEN.none, await staffToken(t, shops[0], [])],
+          [STAFF_TOKEN.ofB, await staffToken(t, shops[1], READ_SCOPES)],
+        ]))();
+    }
+    return issued;
   };
 }
 
@@ -154,11 +180,12 @@ export async function buildFuzzWorld(t: TestApp, operations: FuzzOperation[]): P
     a: stores[0],
     b: stores[1],
     skA: shops[0].secret_key,
-    staffA,
+    staffA: STAFF_TOKEN.all,
+    liveTokens: staffTokenSource(t, shops),
     forged: {
       skNoScopes: await issueSecretKey(t, shops[0], []),
-      staffNoScopes: await staffToken(t, shops[0], []),
-      staffOfB: await staffToken(t, shops[1], READ_SCOPES),
+      staffNoScopes: STAFF_TOKEN.none,
+      staffOfB: STAFF_TOKEN.ofB,
       expiredStaff: sign(
         t,
         { sub: staffClaims.sub, store: staffClaims.store, scopes: ['write_all'], exp: past },

@@ -98,11 +98,20 @@ export function fuzzRequestAt(
   return fc.sample(arbitrary, { seed: seedOf(options.seed, index), numRuns: 1 })[0];
 }
 
-async function send(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+/** The headers with the staff token placeholders replaced by live tokens. */
+async function liveHeaders(world: FuzzWorld, headers: Record<string, string>) {
+  const authorization = headers.authorization;
+  if (!authorization?.includes('staff-token:')) return headers;
+  const tokens = await world.liveTokens();
+  const token = authorization.replace(/staff-token:[a-z]+/, (name) => tokens.get(name) ?? name);
+  return { ...headers, authorization: token };
+}
+
+async function send(baseUrl: string, world: FuzzWorld, request: FuzzRequest): Promise<Answer> {
   try {
     const response = await fetch(`${baseUrl}${request.url}`, {
       method: request.method,
-      headers: request.headers,
+      headers: await liveHeaders(world, request.headers),
       body: request.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(30_000),
@@ -148,7 +157,7 @@ export async function walkOperations(options: WalkOptions): Promise<FuzzReport> 
     while (next < options.runs) {
       const index = next++;
       const request = fuzzRequestAt(options, index, cache);
-      const answer = await send(options.baseUrl, request);
+      const answer = await send(options.baseUrl, options.world, request);
       if (options.log) logExchange(options.log, index, request, answer);
       report.sent++;
       for (const counts of request.validCredentials
