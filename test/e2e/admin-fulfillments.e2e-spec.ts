@@ -1,3 +1,4 @@
+import { startAdminShops } from '../helpers/admin-fixtures.js';
 import { FulfillmentSchema } from '@spree/sdk/zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
@@ -11,10 +12,9 @@ import {
   type DemoVariant,
 } from '../helpers/checkout-fixtures.js';
 import {
-  AdminCaller,
+  type AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   uniqueEmail,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -33,10 +33,7 @@ describe('Admin API: fulfillments', () => {
   let teeL: DemoVariant;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
+    ({ t, shop, other: otherShop, admin } = await startAdminShops());
     codec = t.app.get(PublicIdCodec);
     [tee, teeM, teeL] = await demoVariants(t, shop);
   }, SETUP_TIMEOUT_MS);

@@ -1,3 +1,4 @@
+import { startAdminShops } from '../helpers/admin-fixtures.js';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
@@ -11,7 +12,6 @@ import {
   AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   uniqueEmail,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -28,11 +28,7 @@ describe('Admin API: order and customer tags, confirmation resend', () => {
   let codec: PublicIdCodec;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    otherAdmin = new AdminCaller(t, otherShop);
+    ({ t, shop, other: otherShop, admin, otherAdmin } = await startAdminShops());
     codec = t.app.get(PublicIdCodec);
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());

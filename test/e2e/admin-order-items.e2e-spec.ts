@@ -1,3 +1,4 @@
+import { startAdminShops } from '../helpers/admin-fixtures.js';
 import { LineItemSchema } from '@spree/sdk/zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
@@ -13,7 +14,6 @@ import {
   AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   uniqueEmail,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -37,10 +37,7 @@ describe('Admin API: order items', () => {
   let teeM: DemoVariant;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
+    ({ t, shop, other: otherShop, admin } = await startAdminShops());
     codec = t.app.get(PublicIdCodec);
     [tee, teeM] = await demoVariants(t, shop);
   }, SETUP_TIMEOUT_MS);

@@ -1,3 +1,4 @@
+import { startAdminShops } from '../helpers/admin-fixtures.js';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
@@ -11,7 +12,6 @@ import {
   AdminCaller,
   issueSecretKey,
   staffToken,
-  startCustomersTestApp,
   StoreCaller,
   uniqueEmail,
 } from '../helpers/customers-fixtures.js';
@@ -44,10 +44,7 @@ describe('Admin API: orders', () => {
   let teeM: DemoVariant;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
+    ({ t, shop, other: otherShop, admin } = await startAdminShops());
     codec = t.app.get(PublicIdCodec);
     const variants = await demoVariants(t, shop);
     [tee, teeM] = [variants[0], variants[1]];

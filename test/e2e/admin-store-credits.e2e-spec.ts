@@ -1,3 +1,4 @@
+import { startAdminShops } from '../helpers/admin-fixtures.js';
 import { StoreCreditSchema } from '@spree/sdk/zod';
 import { z } from 'zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
@@ -14,7 +15,6 @@ import {
   issueSecretKey,
   type RegisteredCustomer,
   staffToken,
-  startCustomersTestApp,
   StoreCaller,
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
@@ -55,10 +55,7 @@ describe('Admin API: store credits of a customer', () => {
   let mug: DemoVariant;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    otherShop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
+    ({ t, shop, other: otherShop, admin } = await startAdminShops());
     store = new StoreCaller(t, shop);
     records = new CheckoutRecords(t);
     mug = (await demoVariants(t, shop, 'ceramic-coffee-mug'))[0];
