@@ -3,14 +3,13 @@ import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { CartClient, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import { type AdminCaller, Ids, StoreCaller } from '../helpers/customers-fixtures.js';
 import {
-  type AdminCaller,
-  Ids,
-  issueSecretKey,
-  staffToken,
-  StoreCaller,
-} from '../helpers/customers-fixtures.js';
-import { startAdminShops, type StoredEvents } from '../helpers/admin-fixtures.js';
+  expectCrossStore404,
+  expectScopeRefusals,
+  startAdminShops,
+  type StoredEvents,
+} from '../helpers/admin-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -341,61 +340,33 @@ describe('Admin API: variants and prices', () => {
       const mine = await product();
       const sibling = await product();
       const theirs = await product(otherAdmin);
-      expectError(
-        await admin.call('GET', `${variantsPath(sibling.id)}/${mine.default_variant_id}`),
-        404,
-        'record_not_found',
-      );
-      expectError(await admin.call('GET', variantsPath(theirs.id)), 404, 'record_not_found');
-      expectError(
-        await admin.call('POST', variantsPath(theirs.id), { json: { sku: 'X' } }),
-        404,
-        'record_not_found',
-      );
-      expectError(
-        await admin.call('PATCH', `${variantsPath(theirs.id)}/${theirs.default_variant_id}`, {
+      await expectCrossStore404(admin, [
+        { method: 'GET', path: `${variantsPath(sibling.id)}/${mine.default_variant_id}` },
+        { method: 'GET', path: variantsPath(theirs.id) },
+        { method: 'POST', path: variantsPath(theirs.id), json: { sku: 'X' } },
+        {
+          method: 'PATCH',
+          path: `${variantsPath(theirs.id)}/${theirs.default_variant_id}`,
           json: { weight: 1 },
-        }),
-        404,
-        'record_not_found',
-      );
-      expectError(
-        await admin.call('DELETE', `${variantsPath(mine.id)}/${theirs.default_variant_id}`),
-        404,
-        'record_not_found',
-      );
+        },
+        { method: 'DELETE', path: `${variantsPath(mine.id)}/${theirs.default_variant_id}` },
+      ]);
 
-      const readOnly = await issueSecretKey(t, shop, ['read_products']);
-      expect(
-        expectError(
-          await admin.call('POST', variantsPath(mine.id), {
-            json: {},
-            headers: { 'x-store-api-key': readOnly },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'write_products' });
-      const noScope = await issueSecretKey(t, shop, ['read_orders']);
-      expect(
-        expectError(
-          await admin.call('GET', variantsPath(mine.id), {
-            headers: { 'x-store-api-key': noScope },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'read_products' });
-      const staff = await staffToken(t, shop, ['read_products']);
-      expect(
-        expectError(
-          await admin.call('DELETE', `${variantsPath(mine.id)}/${mine.default_variant_id}`, {
-            headers: { authorization: `Bearer ${staff}` },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'write_products' });
+      await expectScopeRefusals(
+        admin,
+        [
+          { method: 'POST', path: variantsPath(mine.id), json: {} },
+          { method: 'DELETE', path: `${variantsPath(mine.id)}/${mine.default_variant_id}` },
+        ],
+        'write_products',
+        ['read_products'],
+      );
+      await expectScopeRefusals(
+        admin,
+        { method: 'GET', path: variantsPath(mine.id) },
+        'read_products',
+        ['read_orders'],
+      );
       const [{ count }] = await t.dataSource.query(
         'SELECT count(*)::int AS count FROM variants WHERE product_id = $1',
         [keyOf(t, ID_PREFIX.product, mine.id)],
@@ -514,62 +485,30 @@ describe('Admin API: variants and prices', () => {
       const mine = await product();
       const sibling = await product();
       const theirs = await product(otherAdmin);
-      expectError(
-        await admin.call(
-          'GET',
-          `${pricesPath(sibling.id, sibling.default_variant_id)}/${mine.price.id}`,
-        ),
-        404,
-        'record_not_found',
-      );
-      expectError(
-        await admin.call('GET', pricesPath(theirs.id, theirs.default_variant_id)),
-        404,
-        'record_not_found',
-      );
-      expectError(
-        await admin.call(
-          'PATCH',
-          `${pricesPath(theirs.id, theirs.default_variant_id)}/${theirs.price.id}`,
-          {
-            json: { amount: 1 },
-          },
-        ),
-        404,
-        'record_not_found',
-      );
-      expectError(
-        await admin.call('POST', pricesPath(mine.id, theirs.default_variant_id), {
+      const theirPrices = pricesPath(theirs.id, theirs.default_variant_id);
+      await expectCrossStore404(admin, [
+        {
+          method: 'GET',
+          path: `${pricesPath(sibling.id, sibling.default_variant_id)}/${mine.price.id}`,
+        },
+        { method: 'GET', path: theirPrices },
+        { method: 'PATCH', path: `${theirPrices}/${theirs.price.id}`, json: { amount: 1 } },
+        {
+          method: 'POST',
+          path: pricesPath(mine.id, theirs.default_variant_id),
           json: { amount: 1, currency: 'EUR' },
-        }),
-        404,
-        'record_not_found',
+        },
+      ]);
+      const myPrices = pricesPath(mine.id, mine.default_variant_id);
+      await expectScopeRefusals(
+        admin,
+        { method: 'PATCH', path: `${myPrices}/${mine.price.id}`, json: { amount: 1 } },
+        'write_products',
+        ['read_products'],
       );
-      const readOnly = await issueSecretKey(t, shop, ['read_products']);
-      expect(
-        expectError(
-          await admin.call(
-            'PATCH',
-            `${pricesPath(mine.id, mine.default_variant_id)}/${mine.price.id}`,
-            {
-              json: { amount: 1 },
-              headers: { 'x-store-api-key': readOnly },
-            },
-          ),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'write_products' });
-      const staff = await staffToken(t, shop, ['read_orders']);
-      expect(
-        expectError(
-          await admin.call('GET', pricesPath(mine.id, mine.default_variant_id), {
-            headers: { authorization: `Bearer ${staff}` },
-          }),
-          403,
-          'access_denied',
-        ),
-      ).toEqual({ required_scope: 'read_products' });
+      await expectScopeRefusals(admin, { method: 'GET', path: myPrices }, 'read_products', [
+        'read_orders',
+      ]);
       expect(await storedPrice(theirs.price.id)).toMatchObject({ amount: '30.0000' });
       expect(await storedPrice(mine.price.id)).toMatchObject({ amount: '30.0000' });
     });

@@ -95,13 +95,16 @@ export async function expectScopeRefusals(
   }
 }
 
-/** Every route answers 404 `record_not_found` to another store's caller. */
+/**
+ * Every route answers `caller` 404 `record_not_found`: it names a record of another store (or
+ * of another parent) than the caller's.
+ */
 export async function expectCrossStore404(
-  otherAdmin: AdminCaller,
+  caller: AdminCaller,
   routes: readonly AdminRoute[],
 ): Promise<void> {
   for (const route of routes) {
-    const response = await otherAdmin.call(route.method, route.path, { json: route.json });
+    const response = await caller.call(route.method, route.path, { json: route.json });
     expect({ route: `${route.method} ${route.path}`, status: response.status }).toEqual({
       route: `${route.method} ${route.path}`,
       status: 404,
