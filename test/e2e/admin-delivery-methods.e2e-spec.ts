@@ -6,9 +6,12 @@ import {
   SETUP_TIMEOUT_MS,
   US_ADDRESS,
 } from '../helpers/checkout-fixtures.js';
-import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
-import { SettingsAdmin, settingsRoutes } from '../helpers/settings-fixtures.js';
+import {
+  type SettingsAdmin,
+  settingsRoutes,
+  startSettingsShops,
+} from '../helpers/settings-fixtures.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -22,7 +25,6 @@ interface Rate {
 describe('Admin API: delivery methods', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let other: DemoCredentials;
   let admin: SettingsAdmin;
   let otherAdmin: SettingsAdmin;
   let usZone: string;
@@ -30,11 +32,7 @@ describe('Admin API: delivery methods', () => {
   let foreignZone: string;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new SettingsAdmin(t, shop);
-    otherAdmin = new SettingsAdmin(t, other);
+    ({ t, shop, admin, otherAdmin } = await startSettingsShops());
     const zones = (await admin.send('GET', '/zones?per_page=100')).body.data;
     usZone = zones.find((zone: { name: string }) => zone.name === 'US').id;
     caZone = (await admin.send('POST', '/zones', { name: 'Canada', countries: ['CA'] })).body.id;

@@ -5,25 +5,23 @@ import {
   SETUP_TIMEOUT_MS,
   US_ADDRESS,
 } from '../helpers/checkout-fixtures.js';
-import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
-import { SettingsAdmin, settingsRoutes } from '../helpers/settings-fixtures.js';
+import {
+  type SettingsAdmin,
+  settingsRoutes,
+  startSettingsShops,
+} from '../helpers/settings-fixtures.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 describe('Admin API: payment methods', () => {
   let t: TestApp;
   let shop: DemoCredentials;
-  let other: DemoCredentials;
   let admin: SettingsAdmin;
   let otherAdmin: SettingsAdmin;
 
   beforeAll(async () => {
-    t = await startCustomersTestApp();
-    shop = await t.seedStore();
-    other = await t.seedStore();
-    admin = new SettingsAdmin(t, shop);
-    otherAdmin = new SettingsAdmin(t, other);
+    ({ t, shop, admin, otherAdmin } = await startSettingsShops());
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => t?.close());

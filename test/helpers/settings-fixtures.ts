@@ -5,6 +5,7 @@ import {
   expectScopeRefusals,
   type StoredEvent,
   StoredEvents,
+  startAdminShops,
 } from './admin-fixtures.js';
 import { AdminCaller, Ids } from './customers-fixtures.js';
 import type { TestResponse } from './http-client.js';
@@ -37,6 +38,24 @@ export class SettingsAdmin extends AdminCaller {
   expectRefused(route: AdminRoute, required: Scope, held: Scope[]): Promise<void> {
     return expectScopeRefusals(this, route, required, held);
   }
+}
+
+/** Two seeded stores (see `startAdminShops`), each with its settings routes. */
+export async function startSettingsShops(): Promise<{
+  t: TestApp;
+  shop: DemoCredentials;
+  other: DemoCredentials;
+  admin: SettingsAdmin;
+  otherAdmin: SettingsAdmin;
+}> {
+  const { t, shop, other } = await startAdminShops();
+  return {
+    t,
+    shop,
+    other,
+    admin: new SettingsAdmin(t, shop),
+    otherAdmin: new SettingsAdmin(t, other),
+  };
 }
 
 /** Every route of a settings resource: read ones need read_settings, the others write_settings. */
