@@ -79,9 +79,15 @@ describe('Webhooks: product changes made through the Admin API reach product.* e
 
     // Each delivery is recorded as a success; variant and price events went nowhere, and the
     // order endpoint heard nothing.
+    // Attempts are recorded before they are sent: wait for the three to be completed.
     await eventually(async () => {
       const history = await webhooks.deliveries(products.endpoint.id);
-      return history.body.data.length >= 3;
+      const succeeded = history.body.data
+        .filter((row: { success: boolean }) => row.success)
+        .map((row: { event_name: string }) => row.event_name);
+      return ['product.created', 'product.updated', 'product.deleted'].every((name) =>
+        succeeded.includes(name),
+      );
     }, 10_000);
     const history = await webhooks.deliveries(products.endpoint.id);
     expect(
