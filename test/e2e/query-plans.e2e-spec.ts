@@ -9,9 +9,10 @@ import type { TestApp } from '../helpers/test-app.js';
 
 /**
  * The statements behind the lists that must cost the same with a million orders as with a
- * thousand are captured as the routes run them, then explained with sequential scans priced out
- * (`enable_seqscan = off`): a table left with a Seq Scan, or a list sorted after reading all of
- * its rows, has no index that serves the statement.
+ * thousand are captured as the routes run them, then explained with sequential scans and sorts
+ * priced out (`enable_seqscan`, `enable_sort` off: a test database holds a handful of rows, where
+ * reading and sorting them all is cheapest): a table still left with a Seq Scan, or a list still
+ * sorted after reading all of its rows, has no index that serves the statement.
  */
 const BIG_TABLES = [
   'orders',
@@ -78,10 +79,11 @@ describe('Query plans of the growing lists', () => {
     return statements;
   }
 
-  /** EXPLAIN (FORMAT JSON) of a statement with sequential scans priced out. */
+  /** EXPLAIN (FORMAT JSON) of a statement with sequential scans and sorts priced out. */
   async function planOf(statement: Captured): Promise<PlanNode> {
     return t.dataSource.transaction(async (manager) => {
       await manager.query('SET LOCAL enable_seqscan = off');
+      await manager.query('SET LOCAL enable_sort = off');
       const [row]: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] = await manager.query(
         `EXPLAIN (FORMAT JSON) ${statement.sql}`,
         statement.parameters,
