@@ -5,6 +5,7 @@ import { EXCERPT_MAX_CHARS, responseExcerpt } from '../../src/modules/webhooks/r
 describe('deliveryOutcome', () => {
   it.each([200, 201, 204, 299])('%p is a success', (status) => {
     expect(deliveryOutcome({ kind: 'answered', status, body: 'ok', durationMs: 5 })).toEqual({
+      status: 'succeeded',
       success: true,
       responseStatus: status,
       responseBody: 'ok',
@@ -16,6 +17,7 @@ describe('deliveryOutcome', () => {
 
   it.each([100, 199, 301, 400, 404, 410, 500, 503])('%p is an http_error', (status) => {
     expect(deliveryOutcome({ kind: 'answered', status, body: '', durationMs: 5 })).toMatchObject({
+      status: 'failed',
       success: false,
       responseStatus: status,
       errorType: 'http_error',
@@ -26,6 +28,7 @@ describe('deliveryOutcome', () => {
     expect(
       deliveryOutcome({ kind: 'unanswered', reason, message: 'why', durationMs: 30_000 }),
     ).toEqual({
+      status: 'failed',
       success: false,
       responseStatus: null,
       responseBody: null,
