@@ -179,42 +179,27 @@ async function growthLoader(setupDb, templates, log) {
     log(`  ${size - from + 1} orders`);
 
     const lineItemOf = (rank) => `${keys.line_items} + (g - 1) * ${counts.lineItems} + ${rank}`;
-    await cloneRows(db, 'line_items', {
-      source: ranked('line_items', 'x.order_id = $3'),
-      params: [templates.order],
-      from,
-      to: size,
-      overrides: {
-        id: lineItemOf('t.rank'),
-        order_id: `${keys.orders} + g`,
-        created_at: orderAt,
-        updated_at: orderAt,
-      },
+    // Every order's lines, payments and shipments: the template order's, renumbered per order.
+    const cloneOrderParts = (table, overrides) =>
+      cloneRows(db, table, {
+        source: ranked(table, 'x.order_id = $3'),
+        params: [templates.order],
+        from,
+        to: size,
+        overrides: {
+          order_id: `${keys.orders} + g`,
+          created_at: orderAt,
+          updated_at: orderAt,
+          ...overrides,
+        },
+      });
+    await cloneOrderParts('line_items', { id: lineItemOf('t.rank') });
+    await cloneOrderParts('payments', {
+      number: `'P9' || lpad((g * ${counts.payments} + t.rank)::text, 9, '0')`,
     });
-    await cloneRows(db, 'payments', {
-      source: ranked('payments', 'x.order_id = $3'),
-      params: [templates.order],
-      from,
-      to: size,
-      overrides: {
-        order_id: `${keys.orders} + g`,
-        number: `'P9' || lpad((g * ${counts.payments} + t.rank)::text, 9, '0')`,
-        created_at: orderAt,
-        updated_at: orderAt,
-      },
-    });
-    await cloneRows(db, 'shipments', {
-      source: ranked('shipments', 'x.order_id = $3'),
-      params: [templates.order],
-      from,
-      to: size,
-      overrides: {
-        order_id: `${keys.orders} + g`,
-        number: `'H9' || lpad((g * ${counts.shipments} + t.rank)::text, 11, '0')`,
-        line_item_ids: `ARRAY(SELECT ${lineItemOf('r')} FROM generate_series(1, ${counts.lineItems}) r)`,
-        created_at: orderAt,
-        updated_at: orderAt,
-      },
+    await cloneOrderParts('shipments', {
+      number: `'H9' || lpad((g * ${counts.shipments} + t.rank)::text, 11, '0')`,
+      line_item_ids: `ARRAY(SELECT ${lineItemOf('r')} FROM generate_series(1, ${counts.lineItems}) r)`,
     });
     log(`  their line items, payments and shipments`);
 
