@@ -5,6 +5,7 @@ import { StoreScopedEntity } from '../stores/index.js';
 @Entity('customers')
 @Index('customers_store_id_email_key', ['storeId', 'email'], { unique: true })
 @Index('customers_tags_idx', ['tags'], { type: 'gin' })
+@Index('customers_store_id_created_at_id_idx', { synchronize: false })
 export class Customer extends StoreScopedEntity {
   @Column({ type: 'text' })
   email: string;

@@ -27,6 +27,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Entity('webhook_deliveries')
 // DESC in the migration: the delivery history is read newest first.
 @Index('webhook_deliveries_endpoint_id_delivered_at_idx', ['endpointId', 'deliveredAt'])
+@Index('webhook_deliveries_endpoint_id_delivered_at_id_idx', { synchronize: false })
 @Index(
   'webhook_deliveries_endpoint_id_event_id_attempt_key',
   ['endpointId', 'eventId', 'attempt'],

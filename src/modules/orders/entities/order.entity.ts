@@ -46,6 +46,11 @@ const money = (name: string) =>
 @Index('orders_store_id_customer_id_idx', ['storeId', 'customerId'])
 @Index('orders_store_id_completed_at_idx', ['storeId', 'completedAt'])
 @Index('orders_tags_idx', ['tags'], { type: 'gin' })
+@Index('orders_store_id_created_at_id_idx', { synchronize: false })
+@Index('orders_store_id_state_created_at_id_idx', { synchronize: false })
+@Index('orders_store_id_lower_email_created_at_id_idx', { synchronize: false })
+@Index('orders_store_id_completed_at_id_idx', { synchronize: false })
+@Index('orders_store_id_customer_id_completed_at_id_idx', { synchronize: false })
 export class Order extends StoreScopedEntity {
   @Column({ type: 'text' })
   number: string;
