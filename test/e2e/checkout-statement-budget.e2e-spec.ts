@@ -1,0 +1,102 @@
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import {
+  CartClient,
+  type DemoVariant,
+  demoVariants,
+  placeOrder,
+  SETUP_TIMEOUT_MS,
+} from '../helpers/checkout-fixtures.js';
+import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
+import type { TestResponse } from '../helpers/http-client.js';
+import { StatementCounter, type StepStatements } from '../helpers/statement-counter.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+/**
+ * Most statements each step of a guest card checkout may send, START TRANSACTION / COMMIT and the
+ * outbox relay after the commit included (issue 16: the whole checkout within 45).
+ */
+const BUDGET = {
+  create: 8,
+  add: 12,
+  address: 29,
+  payment_methods: 2,
+  payment: 34,
+  complete: 96,
+} as const;
+const TOTAL_BUDGET = 180;
+
+type Step = keyof typeof BUDGET;
+
+describe('Statements a guest card checkout sends, per step', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let tee: DemoVariant;
+  const counter = new StatementCounter();
+
+  beforeAll(async () => {
+    // With both servers, an API-only process: no periodic sweeper sends statements mid-step.
+    const split = process.env.DATABASE_URL && process.env.REDIS_URL;
+    t = await startCustomersTestApp(split ? { PROCESS_ROLE: 'api' } : {});
+    shop = await t.seedStore();
+    [tee] = await demoVariants(t, shop);
+    // One checkout first, so the counted one finds the caches (keys, store, methods) warm.
+    await placeOrder(new CartClient(t, shop), { lines: [{ variantId: tee.id, quantity: 1 }] });
+    counter.start();
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    counter.stop();
+    await t.close();
+  });
+
+  it('stays within each step’s budget and the whole checkout’s', async () => {
+    const cart = new CartClient(t, shop);
+    const counted: Partial<Record<Step, StepStatements>> = {};
+    async function step(name: Step, request: () => Promise<TestResponse>, status: number) {
+      const { result, count, statements } = await counter.measure(request);
+      expect({ step: name, status: result.status }).toEqual({ step: name, status });
+      counted[name] = { count, statements };
+      return result;
+    }
+
+    await step('create', () => cart.create(), 201);
+    await step('add', () => cart.addItem(tee.id, 2), 201);
+    const addressed = await step('address', () => cart.address(), 200);
+    expect(addressed.body.state).toBe('payment');
+    const methods = await step(
+      'payment_methods',
+      () => cart.call('GET', `/carts/${cart.id}/payment_methods`),
+      200,
+    );
+    const card = methods.body.data.find((method: { type: string }) => method.type === 'test_card');
+    await step(
+      'payment',
+      () =>
+        cart.call('POST', `/carts/${cart.id}/payments`, {
+          payment_method_id: card.id,
+          source: { number: '4242424242424242', month: 12, year: 2099, verification_value: '123' },
+        }),
+      201,
+    );
+    const completed = await step('complete', () => cart.complete(), 200);
+    expect(completed.body.state).toBe('complete');
+
+    const counts = Object.fromEntries(
+      Object.entries(counted).map(([name, { count }]) => [name, count]),
+    ) as Record<Step, number>;
+    const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+    process.stdout.write(
+      [
+        `statements per step: ${JSON.stringify(counts)}, total ${total}`,
+        ...Object.entries(counted).flatMap(([name, { statements }]) => [
+          `-- ${name}`,
+          ...statements.map((text) => `   ${text.slice(0, 160)}`),
+        ]),
+      ].join('\n') + '\n',
+    );
+    const overBudget = (Object.keys(BUDGET) as Step[])
+      .filter((name) => counts[name] > BUDGET[name])
+      .map((name) => ({ step: name, statements: counts[name], budget: BUDGET[name] }));
+    expect(overBudget).toEqual([]);
+    expect(total).toBeLessThanOrEqual(TOTAL_BUDGET);
+  });
+});

@@ -1,0 +1,98 @@
+import pg from 'pg';
+
+/** How long no statement may be sent before a step counts as finished (the relay lingers 10 ms). */
+const QUIET_MS = 60;
+
+export interface StepStatements {
+  /** Statements sent, START TRANSACTION / COMMIT included. */
+  count: number;
+  /** Their texts, whitespace collapsed, in the order they were sent. */
+  statements: string[];
+}
+
+const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Counts every statement this process sends through `pg` (TypeORM's pool, prepared statements,
+ * anything else on a `pg.Client`), as bench/lib/pg-trace.js does for the bench. A step counts
+ * what its request sends and what the process sends for it right after answering (the outbox
+ * relay after a commit): it ends once no statement is under way and none was sent for a while.
+ */
+export class StatementCounter {
+  private original?: typeof pg.Client.prototype.query;
+  private sent: string[] = [];
+  private inFlight = 0;
+  private lastActivity = 0;
+
+  /** Starts counting; call `stop()` when done (afterAll), so other files see `pg` untouched. */
+  start(): this {
+    if (this.original) return this;
+    const original = pg.Client.prototype.query;
+    this.original = original;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched method needs both `this`s
+    const counter = this;
+    pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+      const [config] = args;
+      const text =
+        typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- pg's overloads
+      const call = () => (original as Function).apply(this, args);
+      if (typeof text !== 'string') return call();
+      counter.sent.push(shape(text));
+      counter.began();
+      let result: unknown;
+      try {
+        result = call();
+      } catch (error) {
+        counter.ended();
+        throw error;
+      }
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        (result as Promise<unknown>).then(
+          () => counter.ended(),
+          () => counter.ended(),
+        );
+      } else {
+        counter.ended();
+      }
+      return result;
+    } as typeof pg.Client.prototype.query;
+    return this;
+  }
+
+  stop(): void {
+    if (this.original) pg.Client.prototype.query = this.original;
+    this.original = undefined;
+  }
+
+  /**
+   * Runs `step` and answers what it returned with the statements sent from its start until the
+   * process has gone quiet after it.
+   */
+  async measure<T>(step: () => Promise<T>): Promise<{ result: T } & StepStatements> {
+    await this.quiet();
+    this.sent = [];
+    const result = await step();
+    await this.quiet();
+    const statements = this.sent;
+    this.sent = [];
+    return { result, count: statements.length, statements };
+  }
+
+  private began(): void {
+    this.inFlight += 1;
+    this.lastActivity = Date.now();
+  }
+
+  private ended(): void {
+    this.inFlight -= 1;
+    this.lastActivity = Date.now();
+  }
+
+  private async quiet(): Promise<void> {
+    this.lastActivity = Math.max(this.lastActivity, Date.now());
+    while (this.inFlight > 0 || Date.now() - this.lastActivity < QUIET_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
