@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { assertEventName } from './event-patterns.js';
-import { EVENTS_TABLE } from './event.entity.js';
+import { EVENTS_TABLE, OUTBOX_TABLE } from './event.entity.js';
 import { pendingEventsOf } from './pending-events.js';
 import { eventMessageOf } from './stored-events.js';
 
@@ -20,7 +20,7 @@ export interface EventDraft {
 }
 
 /**
- * Records events in the outbox inside the caller's transaction: a rolled-back change publishes
+ * Records events (and their outbox rows) inside the caller's transaction: a rolled-back change publishes
  * nothing, a committed one is never lost. The relay hands them on once the transaction commits
  * (and the outbox sweeper, should the process die first).
  */
@@ -59,9 +59,15 @@ export class EventPublisher {
       return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5},
         clock_timestamp() + ${index} * interval '1 microsecond')`;
     });
+    // The outbox row goes in with the event, in the same statement: no round trip of its own.
     const stored: { id: string; created_at: Date }[] = await scope.manager.query(
-      `INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
-       VALUES ${tuples.join(', ')} RETURNING id, created_at`,
+      `WITH stored AS (
+         INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
+         VALUES ${tuples.join(', ')} RETURNING id, created_at
+       ), outboxed AS (
+         INSERT INTO ${OUTBOX_TABLE} (event_id, created_at) SELECT id, created_at FROM stored
+       )
+       SELECT id, created_at FROM stored`,
       values,
     );
     const createdAt = new Map(stored.map((row) => [row.id, row.created_at]));

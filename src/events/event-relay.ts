@@ -6,13 +6,14 @@ import { QueuePort } from '../platform/queue/queue.port.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventFanout } from './event-fanout.js';
+import { OUTBOX_TABLE } from './event.entity.js';
 import { StoredEvents } from './stored-events.js';
 
 /**
  * Hands committed events on: each is emitted on EventEmitter2 (sync subscribers run at once,
  * async subscribers get one job each), and fan-out targets (webhook endpoints) get one job each,
  * with job ids derived from the event and the target so that relaying an event twice enqueues
- * nothing new. Marks the events relayed.
+ * nothing new. Then deletes the events' outbox rows: relayed.
  */
 @Injectable()
 export class EventRelay {
@@ -39,7 +40,7 @@ export class EventRelay {
         this.queue.enqueue(job.queue, job.name, job.data, { jobId: `${job.eventId}:${job.key}` }),
       ),
     );
-    await manager.query('UPDATE events SET relayed_at = now() WHERE id = ANY($1::uuid[])', [
+    await manager.query(`DELETE FROM ${OUTBOX_TABLE} WHERE event_id = ANY($1::uuid[])`, [
       events.map((event) => event.id),
     ]);
   }

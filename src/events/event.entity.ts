@@ -1,13 +1,20 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The outbox: one row per published event, written in the transaction of the change it reports,
- * so an event exists exactly when its change committed.
+ * One row per published event, written in the transaction of the change it reports, so an event
+ * exists exactly when its change committed.
  */
 export const EVENTS_TABLE = 'events';
 
+/**
+ * The outbox proper: `(event_id, created_at)` of each event not relayed yet, written by the
+ * statement that writes the event and deleted by the relay. Narrow, so that the relay's
+ * bookkeeping never rewrites an event row and the sweeper scans only what is left to do. (Not
+ * mapped: only SQL reads it.)
+ */
+export const OUTBOX_TABLE = 'event_outbox';
+
 @Entity(EVENTS_TABLE)
-@Index('events_unrelayed_idx', ['createdAt'], { where: 'relayed_at IS NULL' })
 export class StoreEvent {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
@@ -34,7 +41,4 @@ export class StoreEvent {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
-
-  @Column({ name: 'relayed_at', type: 'timestamptz', nullable: true })
-  relayedAt: Date | null;
 }

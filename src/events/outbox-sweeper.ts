@@ -8,7 +8,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/index.js';
 import { PeriodicTask } from '../platform/scheduling/periodic-task.js';
-import { EVENTS_TABLE } from './event.entity.js';
+import { EVENTS_TABLE, OUTBOX_TABLE } from './event.entity.js';
 import { EventRelay } from './event-relay.js';
 import { EVENT_MESSAGE_COLUMNS, type EventRow, eventMessageOf } from './stored-events.js';
 
@@ -18,8 +18,8 @@ const GRACE = '2 seconds';
 const BATCH = 100;
 
 /**
- * Re-relays events that were committed but never relayed (the process died in between). Rows are
- * claimed with `FOR UPDATE SKIP LOCKED`, so any number of workers can sweep side by side.
+ * Re-relays events that were committed but never relayed (the process died in between). Outbox rows
+ * are claimed with `FOR UPDATE SKIP LOCKED`, so any number of workers can sweep side by side.
  */
 @Injectable()
 export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -49,9 +49,12 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
     try {
       return await this.dataSource.transaction(async (manager) => {
         const rows: EventRow[] = await manager.query(
-          `SELECT ${EVENT_MESSAGE_COLUMNS} FROM ${EVENTS_TABLE}
-           WHERE relayed_at IS NULL AND created_at < now() - $1::interval
-           ORDER BY position LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+          `WITH claimed AS (
+             SELECT event_id FROM ${OUTBOX_TABLE} WHERE created_at < now() - $1::interval
+             ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+           )
+           SELECT ${EVENT_MESSAGE_COLUMNS} FROM ${EVENTS_TABLE}
+           WHERE id IN (SELECT event_id FROM claimed) ORDER BY position`,
           [grace],
         );
         await this.relay.relay(rows.map(eventMessageOf), manager);

@@ -73,10 +73,13 @@ type Shop = Awaited<ReturnType<typeof setUpShop>>;
 /** Outbox rows as a process that died right after its commit leaves them: never relayed. */
 async function commitUnrelayedEvents(t: TestApp, storeKey: string, count: number) {
   const rows: { id: string }[] = await t.dataSource.query(
-    `INSERT INTO events (id, store_id, name, payload, created_at)
-     SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
-     FROM generate_series(1, $3::int) AS n
-     RETURNING id::text AS id`,
+    `WITH stored AS (
+       INSERT INTO events (id, store_id, name, payload, created_at)
+       SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
+       FROM generate_series(1, $3::int) AS n
+       RETURNING id, created_at
+     ), outboxed AS (INSERT INTO event_outbox SELECT id, created_at FROM stored)
+     SELECT id::text AS id FROM stored`,
     [storeKey, EVENT, count],
   );
   return rows.map((row) => row.id);
@@ -84,8 +87,8 @@ async function commitUnrelayedEvents(t: TestApp, storeKey: string, count: number
 
 async function outbox(t: TestApp, storeKey: string) {
   const rows: { id: string; relayed: boolean }[] = await t.dataSource.query(
-    `SELECT id::text AS id, relayed_at IS NOT NULL AS relayed FROM events
-     WHERE store_id = $1 AND name = $2 ORDER BY position`,
+    `SELECT id::text AS id, NOT EXISTS (SELECT 1 FROM event_outbox WHERE event_id = id) AS relayed
+     FROM events WHERE store_id = $1 AND name = $2 ORDER BY position`,
     [storeKey, EVENT],
   );
   return {
@@ -388,7 +391,8 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
           expect(eventIds).toHaveLength(154);
           const relayAgain = async () => {
             await control.dataSource.query(
-              'UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[])',
+              `INSERT INTO event_outbox SELECT id, created_at FROM events
+               WHERE id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
               [eventIds],
             );
             // The running processes' sweepers pick them up again (they are past the grace period).
@@ -481,9 +485,11 @@ describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQ
   it('relaying them again, in the same process or after a restart, delivers nothing twice', async () => {
     expect(eventIds).toHaveLength(20);
     const forgetRelays = () =>
-      app.dataSource.query('UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[])', [
-        eventIds,
-      ]);
+      app.dataSource.query(
+        `INSERT INTO event_outbox SELECT id, created_at FROM events
+         WHERE id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
+        [eventIds],
+      );
 
     // The same process: the relay called directly, then the sweeper.
     await forgetRelays();

@@ -105,16 +105,21 @@ describe('In-process dispatch of committed events', () => {
     const id = await publisher.publish('probe.failing_sync', {});
     await t.app.get(OutboxCommitHook).idle();
     expect((received['everything-sync'] ?? []).filter((event) => event.id === id)).toHaveLength(1);
-    const [row] = await t.dataSource.query('SELECT relayed_at FROM events WHERE id = $1', [id]);
-    expect(row.relayed_at).not.toBeNull();
+    // Relayed: its outbox row is gone.
+    expect(
+      await t.dataSource.query('SELECT 1 FROM event_outbox WHERE event_id = $1', [id]),
+    ).toEqual([]);
   });
 
   it('events the sweeper relays go through the same dispatch', async () => {
     const [{ id }] = await t.dataSource.query(
-      `INSERT INTO events (id, name, payload, created_at)
-       VALUES (gen_random_uuid(), 'order.line_item.deleted', '{"id":"li_swept"}',
-               now() - interval '1 minute')
-       RETURNING id`,
+      `WITH stored AS (
+         INSERT INTO events (id, name, payload, created_at)
+         VALUES (gen_random_uuid(), 'order.line_item.deleted', '{"id":"li_swept"}',
+                 now() - interval '1 minute')
+         RETURNING id, created_at
+       ), outboxed AS (INSERT INTO event_outbox SELECT id, created_at FROM stored)
+       SELECT id FROM stored`,
     );
     const seen = (subscriber: string) =>
       (received[subscriber] ?? []).filter((event) => event.id === id).length;

@@ -41,8 +41,9 @@ describe(`Webhook delivery jobs (${process.env.REDIS_URL ? 'Bull on Redis' : 'in
   ) => {
     const id = randomUUID();
     const [row] = await t.dataSource.query(
-      `INSERT INTO events (id, store_id, name, payload, metadata, relayed_at)
-       VALUES ($1, $2, $3, $4, $5, now()) RETURNING created_at`,
+      // No outbox row: relayed already, as far as the sweeper is concerned.
+      `INSERT INTO events (id, store_id, name, payload, metadata)
+       VALUES ($1, $2, $3, $4, $5) RETURNING created_at`,
       [id, hooks.storeKey(), name, JSON.stringify(payload), JSON.stringify(metadata)],
     );
     return { id, createdAt: new Date(row.created_at).toISOString() };

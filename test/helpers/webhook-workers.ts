@@ -24,10 +24,13 @@ export async function commitUnrelayedEvents(
   count: number,
 ): Promise<string[]> {
   const rows: { id: string }[] = await t.dataSource.query(
-    `INSERT INTO events (id, store_id, name, payload, created_at)
-     SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
-     FROM generate_series(1, $3::int) AS n
-     RETURNING id::text AS id`,
+    `WITH stored AS (
+       INSERT INTO events (id, store_id, name, payload, created_at)
+       SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
+       FROM generate_series(1, $3::int) AS n
+       RETURNING id, created_at
+     ), outboxed AS (INSERT INTO event_outbox SELECT id, created_at FROM stored)
+     SELECT id::text AS id FROM stored`,
     [storeKey, name, count],
   );
   return rows.map((row) => row.id);

@@ -24,6 +24,7 @@ import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
 import { WebhookDeliveryAttempts1795301500417 } from './1795301500417-WebhookDeliveryAttempts.js';
 import { WebhookDeliveriesInFlightIndex1795301500419 } from './1795301500419-WebhookDeliveriesInFlightIndex.js';
 import { ListIndexesForGrowth1795301500800 } from './1795301500800-ListIndexesForGrowth.js';
+import { EventOutbox1795301700010 } from './1795301700010-EventOutbox.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   WebhookDeliveryAttempts1795301500417,
   WebhookDeliveriesInFlightIndex1795301500419,
   ListIndexesForGrowth1795301500800,
+  EventOutbox1795301700010,
 ];
