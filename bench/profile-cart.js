@@ -21,6 +21,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createCarts, storeApi } from './lib/carts.js';
 import {
+  checkoutStatements,
+  formatCheckoutStatements,
+  tracedStatements,
+} from './lib/checkout-statements.js';
+import {
   cartPrimaryKeys,
   createLocalDatabase,
   restock,
@@ -76,21 +81,6 @@ async function backendPids(dbUrl) {
   } finally {
     await client.end();
   }
-}
-
-async function tracedStatements(proc, file) {
-  process.kill(proc.pid, 'SIGWINCH');
-  for (let i = 0; i < 50; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    try {
-      const tally = JSON.parse(await readFile(file, 'utf8'));
-      await rm(file);
-      return tally;
-    } catch {
-      // not written yet
-    }
-  }
-  throw new Error(`${proc.name} wrote no statement tally`);
 }
 
 function printTally(name, tally, requests, latencies) {
@@ -220,50 +210,15 @@ async function summariseProfile(file) {
   );
 }
 
-/**
- * The statements of each checkout step: `count` checkouts advanced one step at a time (every
- * cart created, then every cart given its item, …), the tally read after each step.
- */
+/** The statements of each checkout step, with the heaviest statements of each. */
 async function checkoutSteps(api, proc, traceFile, variantId, count) {
-  const carts = [];
-  const methods = [];
-  const steps = [
-    ['POST /carts', async () => carts.push(await api.createCart())],
-    ['POST /carts/:id/items', (i) => api.addItem(carts[i], variantId, 1)],
-    ['PATCH /carts/:id (address)', (i) => api.address(carts[i])],
-    [
-      'GET /carts/:id/payment_methods',
-      async (i) => methods.push(await api.testCardMethodId(carts[i])),
-    ],
-    ['POST /carts/:id/payments', (i) => api.pay(carts[i], methods[i])],
-    ['POST /carts/:id/complete', (i) => api.complete(carts[i])],
-  ];
   await new Promise((resolve) => setTimeout(resolve, 3000)); // requests left from a load phase
-  await tracedStatements(proc, traceFile); // start a clean tally
-  const details = [];
-  process.stdout.write(
-    `\n## full checkout, statements per step (${count} checkouts)\n| step | statements | ms waiting on PostgreSQL | request ms | heaviest statements (count per request × ms each) |\n|---|---|---|---|---|\n`,
-  );
-  for (const [name, step] of steps) {
-    const begin = performance.now();
-    for (let i = 0; i < count; i++) await step(i);
-    const ms = (performance.now() - begin) / count;
-    const tally = await tracedStatements(proc, traceFile);
-    const total = tally.statements.reduce((sum, entry) => sum + entry.count, 0);
-    const dbMs = tally.statements.reduce((sum, entry) => sum + entry.ms, 0);
-    const heaviest = tally.statements
-      .slice(0, 3)
-      .map(
-        (entry) =>
-          `${(entry.count / count).toFixed(1)}× ${(entry.ms / entry.count).toFixed(2)} ${entry.statement.slice(0, 60)}`,
-      )
-      .join('; ');
+  const rows = await checkoutStatements(api, proc, traceFile, variantId, count);
+  process.stdout.write(`\n## full checkout\n${formatCheckoutStatements(rows, count)}`);
+  for (const row of rows) {
     process.stdout.write(
-      `| ${name} | ${(total / count).toFixed(1)} | ${(dbMs / count).toFixed(2)} | ${ms.toFixed(2)} | ${heaviest} |\n`,
-    );
-    details.push(
-      `\n### ${name}\n| per request | ms each | statement |\n|---|---|---|\n` +
-        [...tally.statements]
+      `\n### ${row.step}\n| per request | ms each | statement |\n|---|---|---|\n` +
+        [...row.detail]
           .sort((a, b) => b.count - a.count || b.ms - a.ms)
           .map(
             (entry) =>
@@ -273,7 +228,6 @@ async function checkoutSteps(api, proc, traceFile, variantId, count) {
         '\n',
     );
   }
-  process.stdout.write(details.join(''));
 }
 
 async function main() {

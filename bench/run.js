@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { checkout, createCarts, runShoppers, storeApi } from './lib/carts.js';
+import { checkoutStatements, formatCheckoutStatements } from './lib/checkout-statements.js';
 import {
   cartPrimaryKeys,
   createLocalDatabase,
@@ -33,6 +34,8 @@ const CONNECTIONS = 50;
 const CART_COUNT = Number(process.env.BENCH_CARTS ?? 4000);
 // Virtual shoppers of the full-checkout scenario, each running one checkout at a time.
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8);
+// Checkouts whose statements are counted, step by step, after the timed runs.
+const TRACED_CHECKOUTS = Number(process.env.BENCH_TRACED_CHECKOUTS ?? 20);
 // Units per variant for the cart scenarios (the demo store has 50).
 const BENCH_STOCK = 100_000_000;
 const PRODUCT_BASELINE = 'baseline fastify+pg';
@@ -101,9 +104,9 @@ function ensureAlive() {
   }
 }
 
-async function startService(name, script, env) {
+async function startService(name, script, env, nodeArgs = []) {
   const port = await freePort();
-  const proc = startNode(name, [script], {
+  const proc = startNode(name, [...nodeArgs, script], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
   });
@@ -283,9 +286,10 @@ async function main() {
     log('No PostgreSQL server at 127.0.0.1:5432: using the embedded database');
   }
 
-  const rows = groups.includes('http')
+  const http = groups.includes('http')
     ? await measureHttp({ env, dbUrl, credentials, dataDir })
-    : [];
+    : { rows: [] };
+  const { rows } = http;
   if (groups.includes('events'))
     rows.push(...(await measureEventsGroup({ env, dbUrl, credentials })));
   const growthFlat = groups.includes('growth')
@@ -298,6 +302,7 @@ async function main() {
   }
 
   printTable(rows);
+  if (http.statements) process.stdout.write(`\n${http.statements}`);
   if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
 
   const failing = rows.filter((row) => row.failure_rate > MAX_FAILURE_RATE);
@@ -423,22 +428,27 @@ async function measureHttp({ env, dbUrl, credentials: seeded, dataDir }) {
       }),
     );
   }
-  targets.push(...(await cartTargets({ service, baseline, dbUrl, credentials })));
+  const variant = await cartVariant({ service, dbUrl, credentials });
+  if (variant)
+    targets.push(...(await cartTargets({ service, baseline, dbUrl, credentials, variant })));
 
   const rows = await measureAll(targets);
   for (const row of rows) {
     const base = row.baseline && rows.find((other) => other.scenario === row.baseline);
     row.ratio = base ? row.rate / base.rate : null;
   }
-  return rows;
+  const statements =
+    variant && dbUrl
+      ? await measureCheckoutStatements({ env, credentials, dataDir, variant })
+      : undefined;
+  return { rows, statements };
 }
 
 /**
- * Add-to-cart (service, and the baseline's transaction on the same carts) and full checkout.
- * With a PostgreSQL server the variant is stock-tracked and its stock raised to BENCH_STOCK; the
- * embedded database cannot be reached from here, so it uses a variant that tracks no stock.
+ * A stock-tracked variant with a PostgreSQL server (its stock raised to BENCH_STOCK); the
+ * embedded database cannot be reached from here, so there one that tracks no stock.
  */
-async function cartTargets({ service, baseline, dbUrl, credentials }) {
+async function cartVariant({ service, dbUrl, credentials }) {
   const { data: products } = await getJson(
     `${service.url}/api/v3/store/products?limit=100&expand=variants`,
     { 'x-store-api-key': credentials.publishable_key },
@@ -447,13 +457,47 @@ async function cartTargets({ service, baseline, dbUrl, credentials }) {
   const variant = variants.find((candidate) => candidate.track_inventory === Boolean(dbUrl));
   if (!variant) {
     log('Cart scenarios skipped: no suitable variant in the bench store');
-    return [];
+    return undefined;
   }
-  let storeKey;
   if (dbUrl) {
-    storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
-    await restock(dbUrl, storeKey, BENCH_STOCK);
+    await restock(dbUrl, await storePrimaryKey(dbUrl, credentials.publishable_key), BENCH_STOCK);
   }
+  return variant;
+}
+
+/**
+ * The statements of each checkout step, counted in a second service process on the same
+ * database that loads bench/lib/pg-trace.js (never the measured one: tracing costs time).
+ */
+async function measureCheckoutStatements({ env, credentials, dataDir, variant }) {
+  const traceFile = join(dataDir, 'checkout-trace.json');
+  const traced = await startService(
+    'traced service',
+    'dist/main.js',
+    { ...env, PG_TRACE_FILE: traceFile },
+    ['--import', './bench/lib/pg-trace.js'],
+  );
+  const api = storeApi(traced.url, credentials.publishable_key);
+  try {
+    await checkout(api, variant.id); // warm-up: prepared statements, caches
+    const rows = await checkoutStatements(
+      api,
+      traced.proc,
+      traceFile,
+      variant.id,
+      TRACED_CHECKOUTS,
+    );
+    return formatCheckoutStatements(rows, TRACED_CHECKOUTS);
+  } finally {
+    api.close();
+    await traced.proc.stop();
+    started.splice(started.indexOf(traced.proc), 1);
+  }
+}
+
+/** Add-to-cart (service, and the baseline's transaction on the same carts) and full checkout. */
+async function cartTargets({ service, baseline, dbUrl, credentials, variant }) {
+  const storeKey = dbUrl ? await storePrimaryKey(dbUrl, credentials.publishable_key) : undefined;
 
   const api = storeApi(service.url, credentials.publishable_key, { maxSockets: 16 });
   cleanups.push(() => api.close());

@@ -1,0 +1,89 @@
+// The statements a service process sends, per request of each checkout step. The process runs
+// with `--import ./bench/lib/pg-trace.js` and PG_TRACE_FILE; each SIGWINCH makes it write the
+// tally of the window that ends and start a new one.
+import { readFile, rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+
+/** Issue targets per step (statements per request); `null` where none is set. */
+export const STATEMENT_BUDGETS = {
+  'POST /carts': null,
+  'POST /carts/:id/items': null,
+  'PATCH /carts/:id (address)': 10,
+  'GET /carts/:id/payment_methods': null,
+  'POST /carts/:id/payments': 10,
+  'POST /carts/:id/complete': 15,
+};
+export const CHECKOUT_STATEMENT_BUDGET = 45;
+
+/** Ends the process's current tally window and answers its statements. */
+export async function tracedStatements(proc, file) {
+  process.kill(proc.pid, 'SIGWINCH');
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    try {
+      const tally = JSON.parse(await readFile(file, 'utf8'));
+      await rm(file);
+      return tally;
+    } catch {
+      // not written yet
+    }
+  }
+  throw new Error(`${proc.name} wrote no statement tally`);
+}
+
+/**
+ * `count` guest checkouts advanced one step at a time (every cart created, then every cart given
+ * its item, …), the tally read after each step. Answers one row per step: statements and time
+ * waiting on PostgreSQL per request, the request's mean latency, and the step's statements.
+ */
+export async function checkoutStatements(api, proc, traceFile, variantId, count) {
+  const carts = [];
+  const methods = [];
+  const steps = [
+    ['POST /carts', async () => carts.push(await api.createCart())],
+    ['POST /carts/:id/items', (i) => api.addItem(carts[i], variantId, 1)],
+    ['PATCH /carts/:id (address)', (i) => api.address(carts[i])],
+    [
+      'GET /carts/:id/payment_methods',
+      async (i) => methods.push(await api.testCardMethodId(carts[i])),
+    ],
+    ['POST /carts/:id/payments', (i) => api.pay(carts[i], methods[i])],
+    ['POST /carts/:id/complete', (i) => api.complete(carts[i])],
+  ];
+  await tracedStatements(proc, traceFile); // start a clean tally
+  const rows = [];
+  for (const [step, run] of steps) {
+    const begin = performance.now();
+    for (let i = 0; i < count; i++) await run(i);
+    const requestMs = (performance.now() - begin) / count;
+    const { statements } = await tracedStatements(proc, traceFile);
+    rows.push({
+      step,
+      statements: statements.reduce((sum, entry) => sum + entry.count, 0) / count,
+      db_ms: statements.reduce((sum, entry) => sum + entry.ms, 0) / count,
+      request_ms: requestMs,
+      budget: STATEMENT_BUDGETS[step],
+      detail: statements,
+    });
+  }
+  return rows;
+}
+
+/** The per-step table, with the whole checkout's total and the budgets beside. */
+export function formatCheckoutStatements(rows, count) {
+  const total = rows.reduce((sum, row) => sum + row.statements, 0);
+  const budget = (value) => (value === null || value === undefined ? '' : `≤ ${value}`);
+  return [
+    `Statements per checkout step (${count} guest card checkouts, one step at a time; counted in the service process, relay included)`,
+    '| step | statements | target | ms waiting on PostgreSQL | request ms |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.step} | ${row.statements.toFixed(1)} | ${budget(row.budget)} | ${row.db_ms.toFixed(2)} | ${row.request_ms.toFixed(2)} |`,
+    ),
+    `| whole checkout | ${total.toFixed(1)} | ${budget(CHECKOUT_STATEMENT_BUDGET)} | ${rows
+      .reduce((sum, row) => sum + row.db_ms, 0)
+      .toFixed(2)} | ${rows.reduce((sum, row) => sum + row.request_ms, 0).toFixed(2)} |`,
+    '',
+  ].join('\n');
+}
