@@ -12,6 +12,7 @@ import type {
   UpdateWebhookEndpointBody,
 } from './dto/webhook-endpoint.body.js';
 import { availabilityChange } from './endpoint-availability.js';
+import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import {
   type CreatedWebhookEndpointView,
@@ -32,6 +33,7 @@ export class AdminWebhookEndpointsService {
     private readonly cipher: WebhookSecretCipher,
     private readonly targets: WebhookTargetPolicy,
     private readonly ids: PublicIdCodec,
+    private readonly directory: WebhookEndpointDirectory,
   ) {}
 
   /** A new endpoint; its signing secret is in this answer and nowhere else. */
@@ -53,6 +55,7 @@ export class AdminWebhookEndpointsService {
         consecutiveFailures: 0,
       }),
     );
+    await this.directory.changed(store.storeId);
     return { ...this.serializer.serialize(endpoint), secret };
   }
 
@@ -105,15 +108,19 @@ export class AdminWebhookEndpointsService {
       ? await this.dataSource.manager.delete(WebhookEndpoint, { id, storeId: store.storeId })
       : undefined;
     if (!deleted?.affected) throw StoreError.notFound('webhook endpoint');
+    await this.directory.changed(store.storeId);
   }
 
-  /** Locks the endpoint, applies the changes `decide` returns, answers the result. */
+  /**
+   * Locks the endpoint, applies the changes `decide` returns, answers the result; once committed,
+   * every process's fan-out forgets the store's endpoints.
+   */
   private async change(
     store: StoreContext,
     publicId: string,
     decide: (endpoint: WebhookEndpoint) => Promise<Partial<WebhookEndpoint>>,
   ): Promise<WebhookEndpointView> {
-    return this.dataSource.transaction(async (manager: EntityManager) => {
+    const view = await this.dataSource.transaction(async (manager: EntityManager) => {
       const endpoint = await this.records.endpoint(store.storeId, publicId, {
         manager,
         lock: true,
@@ -125,5 +132,7 @@ export class AdminWebhookEndpointsService {
         await manager.findOneByOrFail(WebhookEndpoint, { id: endpoint.id }),
       );
     });
+    await this.directory.changed(store.storeId);
+    return view;
   }
 }

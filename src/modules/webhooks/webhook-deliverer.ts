@@ -6,6 +6,7 @@ import { deliveryOutcome } from './delivery-outcome.js';
 import { EndpointDisabledNotice } from './endpoint-disabled-notice.js';
 import { EndpointFailureCounter } from './endpoint-failure-counter.js';
 import type { WebhookDelivery } from './webhook-delivery.entity.js';
+import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';
 import type { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import {
   type SerializedEnvelope,
@@ -39,6 +40,7 @@ export class WebhookDeliverer {
     private readonly attempts: DeliveryAttempts,
     private readonly failures: EndpointFailureCounter,
     private readonly disabledNotice: EndpointDisabledNotice,
+    private readonly directory: WebhookEndpointDirectory,
   ) {}
 
   deliver(
@@ -94,7 +96,10 @@ export class WebhookDeliverer {
       const recorded = await this.attempts.failed(manager, attempt, outcome);
       return { delivery: recorded, disabledNow };
     });
-    if (disabledNow) await this.disabledNotice.send(endpoint);
+    if (disabledNow) {
+      await this.directory.changed(endpoint.storeId);
+      await this.disabledNotice.send(endpoint);
+    }
     return delivery;
   }
 }
