@@ -1,0 +1,349 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Bull from 'bull';
+import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { PaymentRecoverySweeper } from '../../src/modules/orders/payment-recovery.sweeper.js';
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { CartClient, CheckoutRecords, demoVariants } from '../helpers/checkout-fixtures.js';
+import {
+  BurstShopper,
+  planKills,
+  seededRandom,
+  ServiceFleet,
+  type Unexpected,
+} from '../helpers/checkout-kill-burst.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
+import {
+  buildService,
+  killServiceProcesses,
+  type ServiceBuild,
+} from '../helpers/service-processes.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { eventually, WebhookAdmin } from '../helpers/webhook-admin.js';
+import { WebhookLedger } from '../helpers/webhook-ledger.js';
+import { hasServers } from '../helpers/webhook-workers.js';
+
+/**
+ * `kill -9` of API and worker processes at random points of a burst of guest card checkouts,
+ * with a webhook endpoint listening: once the recovery sweep has finished what the crashes left,
+ * no order is half written, no card payment is captured for an order that was not placed, no
+ * order.completed event is lost, and every POST the receiver got has its delivery attempt.
+ * KILL_BURST_SEED replays a burst's kill plan (each run prints its seed).
+ */
+
+const CHECKOUTS = 300;
+const SHOPPERS_AT_ONCE = 12;
+const API_SLOTS = 2;
+const PATH = '/orders';
+const EVENTS = ['order.completed', 'payment.paid'];
+/** Service processes start slowly on a busy machine. */
+const TEST_TIMEOUT_MS = 300_000;
+
+const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0));
+
+(hasServers ? describe : describe.skip)(
+  'card checkouts while API and worker processes are killed (PostgreSQL + Redis)',
+  () => {
+    const redisUrl = process.env.REDIS_URL!;
+    const queuePrefix = `test-kill-burst-${randomBytes(4).toString('hex')}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'store-kill-burst-'));
+    let scratch: ScratchDatabase;
+    let build: ServiceBuild;
+    let control: TestApp;
+    let ledger: WebhookLedger;
+    let webhooksQueue: Bull.Queue;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      // A database of its own: the worker sweeps the whole outbox, and the assertions cover every
+      // order, payment and delivery.
+      [scratch, build, ledger] = await Promise.all([
+        createScratchDatabase(process.env.DATABASE_URL!),
+        buildService(),
+        WebhookLedger.start(),
+      ]);
+      env = {
+        NODE_ENV: 'test',
+        DATABASE_URL: scratch.url,
+        REDIS_URL: redisUrl,
+        QUEUE_PREFIX: queuePrefix,
+        DATA_DIR: dataDir,
+        MIGRATIONS_RUN: 'false',
+        JWT_SECRET: randomBytes(36).toString('base64url'),
+        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '1000000',
+        RATE_LIMIT_SECRET_KEY_PER_MINUTE: '1000000',
+      };
+      // Migrates, seeds, manages the endpoint, reads rows and runs the recovery sweep; as `api`
+      // it neither consumes the queues nor sweeps the outbox by itself.
+      control = await startTestApp({
+        env: { ...env, PROCESS_ROLE: 'api', LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'true' },
+      });
+      webhooksQueue = new Bull('webhooks', { redis: redisUrl, prefix: queuePrefix });
+    }, TEST_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await killServiceProcesses();
+      await control?.close();
+      await webhooksQueue?.obliterate({ force: true }).catch(() => undefined);
+      await webhooksQueue?.close();
+      await ledger?.close();
+      await build?.remove();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** The store's order.completed and payment.paid events: id, name, order id, relayed. */
+    const storedEvents = async (storeKey: string) =>
+      (await control.dataSource.query(
+        `SELECT id::text AS id, name, payload->>'id' AS subject, payload->>'order_id' AS order_id,
+                NOT EXISTS (SELECT 1 FROM event_outbox WHERE event_id = events.id) AS relayed
+         FROM events WHERE store_id = $1 AND name = ANY($2)`,
+        [storeKey, EVENTS],
+      )) as { id: string; name: string; subject: string; order_id: string; relayed: boolean }[];
+
+    /** Attempts recorded per envelope id for the endpoint, and how many are still in flight. */
+    const attempts = async (endpointKey: string) => {
+      const rows: { event: string; attempts: number; succeeded: number; in_flight: number }[] =
+        await control.dataSource.query(
+          `SELECT event_id::text AS event, count(*)::int AS attempts,
+                  (count(*) FILTER (WHERE status = 'succeeded'))::int AS succeeded,
+                  (count(*) FILTER (WHERE status = 'in_flight'))::int AS in_flight
+           FROM webhook_deliveries WHERE endpoint_id = $1 GROUP BY event_id`,
+          [endpointKey],
+        );
+      return new Map(rows.map((row) => [row.event, row]));
+    };
+
+    it(
+      `${CHECKOUTS} checkouts, ${SHOPPERS_AT_ONCE} at a time, with SIGKILLs: nothing half written, captured without an order, lost or sent unrecorded`,
+      async () => {
+        const started = Date.now();
+        const random = seededRandom(SEED);
+        const shop: DemoCredentials = await control.seedStore();
+        const records = new CheckoutRecords(control);
+        const storeKey = records.key(ID_PREFIX.store, shop.store_id);
+        const variants = [
+          ...(await demoVariants(control, shop, 'ceramic-coffee-mug')),
+          ...(await demoVariants(control, shop)).slice(0, 2),
+        ];
+        const initialStock = new Map<string, number>();
+        for (const variant of variants) {
+          await records.setStock(variant.id, 1_000);
+          initialStock.set(records.key(ID_PREFIX.variant, variant.id), 1_000);
+        }
+        const hooks = new WebhookAdmin(control, shop);
+        const { endpoint, secret } = await hooks.create({
+          url: ledger.url(PATH),
+          subscriptions: EVENTS,
+        });
+        const probe = new CartClient(control, shop);
+        await probe.create();
+        const paymentMethodId = await probe.paymentMethodId('test_card');
+
+        const plan = planKills(random, {
+          apiKills: 2 + Math.floor(random() * 2),
+          workerKills: 2 + Math.floor(random() * 2),
+          apiSlots: API_SLOTS,
+          // At least five requests a checkout: the kills all fall inside the burst.
+          requests: CHECKOUTS * 5,
+        });
+        process.stdout.write(
+          `kill burst seed ${SEED} (KILL_BURST_SEED=${SEED} replays it): ${plan
+            .map((kill) => `${kill.target} ${kill.slot} after request ${kill.afterRequests}`)
+            .join(', ')}\n`,
+        );
+        const fleet = await ServiceFleet.start(build, env, webhooksQueue, API_SLOTS);
+        const unexpected: Unexpected[] = [];
+        const shoppers = Array.from(
+          { length: CHECKOUTS },
+          (_, index) =>
+            new BurstShopper(
+              index,
+              fleet,
+              shop.publishable_key,
+              paymentMethodId,
+              {
+                variantId: variants[Math.floor(random() * variants.length)].id,
+                quantity: 1 + Math.floor(random() * 2),
+              },
+              unexpected,
+            ),
+        );
+
+        // The burst: shoppers SHOPPERS_AT_ONCE at a time, the kill plan alongside.
+        const held: BurstShopper[] = [];
+        let next = 0;
+        let finished = false;
+        const chaos = fleet.chaos(plan, () => finished);
+        await Promise.all(
+          Array.from({ length: SHOPPERS_AT_ONCE }, async () => {
+            while (next < shoppers.length) {
+              const shopper = shoppers[next++];
+              if ((await shopper.run()) === 'held') held.push(shopper);
+            }
+          }),
+        );
+        finished = true;
+        const burstMs = Date.now() - started;
+        await chaos;
+        await fleet.settled();
+        expect(fleet.killed.map((kill) => kill.target)).toEqual(
+          plan.map((kill) => `${kill.target} ${kill.slot}`),
+        );
+
+        // Recovery: no request runs any more, so every payment still held was left by a crash.
+        const sweeper = control.app.get(PaymentRecoverySweeper);
+        let swept = 0;
+        for (let batch = await sweeper.sweepOnce('0 seconds'); batch > 0;) {
+          swept += batch;
+          batch = await sweeper.sweepOnce('0 seconds');
+        }
+        // Shoppers whose carts were held complete again; nothing is killed any more.
+        for (const shopper of held) expect(await shopper.payAndComplete()).toBe('complete');
+        expect(unexpected).toEqual([]);
+
+        const recoveredMs = Date.now() - started;
+        // Every event relayed, every one of them at the receiver, no attempt left in flight.
+        const endpointKey = hooks.key(endpoint.id);
+        await eventually(async () => {
+          const events = await storedEvents(storeKey);
+          if (events.length < CHECKOUTS * EVENTS.length || events.some((e) => !e.relayed)) {
+            return false;
+          }
+          const received = ledger.countsAt(PATH);
+          if (!events.every((event) => received.has(event.id))) return false;
+          const recorded = await attempts(endpointKey);
+          return [...recorded.values()].every((row) => row.in_flight === 0);
+        }, 60_000);
+
+        const deliveredMs = Date.now() - started;
+        // Receipts first, then the rows: an attempt is committed before its POST leaves.
+        const received = ledger.countsAt(PATH);
+        const recorded = await attempts(endpointKey);
+        const events = await storedEvents(storeKey);
+
+        // Every shopper's order placed, with exactly its one line.
+        const orderKeys = shoppers.map((shopper) => records.key(ID_PREFIX.cart, shopper.cartId));
+        const lines: { order: string; variant: string; quantity: number }[] =
+          await control.dataSource.query(
+            `SELECT order_id::text AS order, variant_id::text AS variant, quantity
+             FROM line_items WHERE order_id = ANY($1::bigint[])`,
+            [orderKeys],
+          );
+        expect(lines.sort((a, b) => Number(a.order) - Number(b.order))).toEqual(
+          shoppers
+            .map((shopper, index) => ({
+              order: orderKeys[index],
+              variant: records.key(ID_PREFIX.variant, shopper.plan.variantId),
+              quantity: shopper.plan.quantity,
+            }))
+            .sort((a, b) => Number(a.order) - Number(b.order)),
+        );
+
+        // No half-written order: each placed one has its lines, shipments and captured payments
+        // covering its total; and the store has no other placed order.
+        const placed: Record<string, unknown>[] = await control.dataSource.query(
+          `SELECT o.id::text AS id, o.state, o.completed_at IS NOT NULL AS has_completed_at,
+                  o.payment_state, o.shipment_state,
+                  o.total::numeric(20,2)::text AS total,
+                  o.payment_total::numeric(20,2)::text AS payment_total,
+                  (SELECT COALESCE(sum(p.amount), 0) FROM payments p
+                   WHERE p.order_id = o.id AND p.state = 'completed')::numeric(20,2)::text AS captured,
+                  (SELECT count(*) FROM line_items li WHERE li.order_id = o.id)::int AS lines,
+                  (SELECT count(*) FROM shipments s WHERE s.order_id = o.id AND s.state = 'ready')::int
+                    AS ready_shipments
+           FROM orders o WHERE o.store_id = $1 AND (o.state = 'complete' OR o.completed_at IS NOT NULL)`,
+          [storeKey],
+        );
+        expect(placed.map((order) => order.id).sort()).toEqual([...orderKeys].sort());
+        const halfWritten = placed.filter(
+          (order) =>
+            order.state !== 'complete' ||
+            !order.has_completed_at ||
+            order.payment_state !== 'paid' ||
+            order.shipment_state !== 'ready' ||
+            order.captured !== order.total ||
+            order.payment_total !== order.total ||
+            order.lines !== 1 ||
+            (order.ready_shipments as number) < 1,
+        );
+        expect(halfWritten).toEqual([]);
+
+        // Stock taken exactly once per line.
+        const stock: { variant: string; on_hand: number; sold: number }[] =
+          await control.dataSource.query(
+            `SELECT si.variant_id::text AS variant, sum(si.count_on_hand)::int AS on_hand,
+                    (SELECT COALESCE(sum(li.quantity), 0) FROM line_items li
+                     JOIN orders o ON o.id = li.order_id
+                     WHERE li.variant_id = si.variant_id AND o.state = 'complete')::int AS sold
+             FROM stock_items si WHERE si.variant_id = ANY($1::bigint[]) GROUP BY si.variant_id`,
+            [[...initialStock.keys()]],
+          );
+        expect(
+          stock.map((row) => ({ variant: row.variant, taken: 1_000 - row.on_hand })).sort(),
+        ).toEqual(stock.map((row) => ({ variant: row.variant, taken: row.sold })).sort());
+        expect(stock.reduce((sum, row) => sum + row.sold, 0)).toBe(
+          shoppers.reduce((sum, shopper) => sum + shopper.plan.quantity, 0),
+        );
+
+        // Nothing in a transitional state; no payment captured (or authorized and kept) for an
+        // order that was not placed.
+        const [leftovers]: { processing: number; captured_unplaced: number }[] =
+          await control.dataSource.query(
+            `SELECT (count(*) FILTER (WHERE p.state = 'processing'))::int AS processing,
+                    (count(*) FILTER (WHERE p.state IN ('completed', 'pending')
+                                      AND o.state <> 'complete'))::int AS captured_unplaced
+             FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.store_id = $1`,
+            [storeKey],
+          );
+        expect(leftovers).toEqual({ processing: 0, captured_unplaced: 0 });
+
+        // No lost event: one order.completed and one payment.paid per placed order, each received.
+        const completedFor = events
+          .filter((event) => event.name === 'order.completed')
+          .map((event) => event.subject)
+          .sort();
+        expect(completedFor).toEqual(shoppers.map((shopper) => shopper.orderId).sort());
+        const paidFor = events
+          .filter((event) => event.name === 'payment.paid')
+          .map((event) => event.order_id)
+          .sort();
+        expect(paidFor).toEqual(shoppers.map((shopper) => shopper.orderId).sort());
+        const lost = events.filter((event) => !received.has(event.id));
+        expect(lost).toEqual([]);
+
+        // Every POST the receiver got has its attempt; every event has its succeeded one.
+        const unrecorded = [...received]
+          .map(([event, receipts]) => ({
+            event,
+            receipts,
+            attempts: recorded.get(event)?.attempts ?? 0,
+          }))
+          .filter((count) => count.receipts > count.attempts);
+        expect(unrecorded).toEqual([]);
+        expect(events.filter((event) => recorded.get(event.id)?.succeeded !== 1)).toEqual([]);
+        expect([...recorded.values()].filter((row) => row.in_flight > 0)).toEqual([]);
+        expect(ledger.forgedAt(PATH, secret)).toEqual([]);
+
+        const duplicates = [...received.values()].filter((receipts) => receipts > 1).length;
+        const interrupted = [...recorded.values()].reduce(
+          (sum, row) => sum + row.attempts - row.succeeded,
+          0,
+        );
+        process.stdout.write(
+          `kill burst seed ${SEED}: ${fleet.killed.length} kills (${fleet.killed
+            .map((kill) => `${kill.target} @${kill.afterRequests}`)
+            .join(', ')}), ${fleet.sent} requests, ${held.length} carts held until the sweep, ` +
+            `${swept} payments swept, ${placed.length} orders placed, ${events.length} events, ` +
+            `${ledger.at(PATH).length} POSTs received (${duplicates} ids twice), ` +
+            `${interrupted} attempts not succeeded; burst over at ${burstMs} ms, recovered at ` +
+            `${recoveredMs} ms, delivered at ${deliveredMs} ms, checked at ${Date.now() - started} ms\n`,
+        );
+      },
+      TEST_TIMEOUT_MS,
+    );
+  },
+);

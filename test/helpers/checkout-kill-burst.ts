@@ -1,0 +1,345 @@
+import type Bull from 'bull';
+import type { TestResponse } from './http-client.js';
+import { CARDS, US_ADDRESS } from './checkout-fixtures.js';
+import {
+  type ServiceBuild,
+  type ServiceProcess,
+  startServiceProcess,
+} from './service-processes.js';
+import { requeueJobsOfDeadWorkers } from './webhook-workers.js';
+
+/** A seeded generator (mulberry32): the same seed plans the same burst. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A planned SIGKILL: of which process, once the burst has sent how many requests. */
+export interface PlannedKill {
+  target: 'api' | 'worker';
+  /** Which API process (by slot) for an `api` kill. */
+  slot: number;
+  afterRequests: number;
+  /** A little more, so that the kill lands inside a request rather than between two. */
+  delayMs: number;
+}
+
+/** `apiKills` and `workerKills` kill points spread over the first `requests` of the burst. */
+export function planKills(
+  random: () => number,
+  counts: { apiKills: number; workerKills: number; apiSlots: number; requests: number },
+): PlannedKill[] {
+  const at = () => Math.floor(counts.requests * (0.05 + 0.8 * random()));
+  const kills: PlannedKill[] = [];
+  for (let n = 0; n < counts.apiKills; n += 1) {
+    const slot = Math.floor(random() * counts.apiSlots);
+    kills.push({ target: 'api', slot, afterRequests: at(), delayMs: Math.floor(random() * 40) });
+  }
+  for (let n = 0; n < counts.workerKills; n += 1) {
+    kills.push({
+      target: 'worker',
+      slot: 0,
+      afterRequests: at(),
+      delayMs: Math.floor(random() * 40),
+    });
+  }
+  return kills.sort((a, b) => a.afterRequests - b.afterRequests);
+}
+
+/**
+ * API processes (in slots) and one worker process of the built service, killed with SIGKILL and
+ * started again on cue. Requests go to a live API; one that a kill cuts off answers undefined.
+ */
+export class ServiceFleet {
+  private readonly apis: (ServiceProcess | undefined)[];
+  private worker: ServiceProcess | undefined;
+  private readonly restarts: Promise<void>[] = [];
+  private next = 0;
+  /** Requests sent so far, the clock the kill plan runs on. */
+  sent = 0;
+  readonly killed: { target: string; afterRequests: number }[] = [];
+
+  private constructor(
+    private readonly build: ServiceBuild,
+    private readonly env: Record<string, string>,
+    private readonly webhooksQueue: Bull.Queue,
+    apiSlots: number,
+  ) {
+    this.apis = Array.from({ length: apiSlots }, () => undefined);
+  }
+
+  static async start(
+    build: ServiceBuild,
+    env: Record<string, string>,
+    webhooksQueue: Bull.Queue,
+    apiSlots: number,
+  ): Promise<ServiceFleet> {
+    const fleet = new ServiceFleet(build, env, webhooksQueue, apiSlots);
+    await Promise.all([...fleet.apis.map((_, slot) => fleet.startApi(slot)), fleet.startWorker()]);
+    return fleet;
+  }
+
+  private async startApi(slot: number): Promise<void> {
+    this.apis[slot] = await startServiceProcess(
+      this.build,
+      `api ${slot}`,
+      { ...this.env, PROCESS_ROLE: 'api', LOG_LEVEL: 'warn' },
+      90_000,
+    );
+  }
+
+  private async startWorker(): Promise<void> {
+    this.worker = await startServiceProcess(
+      this.build,
+      'worker',
+      { ...this.env, PROCESS_ROLE: 'worker', LOG_LEVEL: 'info' },
+      90_000,
+    );
+  }
+
+  /** Sends a Store API request to a live API (waiting for one if none is); undefined if cut off. */
+  async request(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    json?: unknown,
+  ): Promise<TestResponse | undefined> {
+    let url: string | undefined;
+    for (;;) {
+      const live = this.apis.filter((api) => api?.running());
+      if (live.length > 0) {
+        url = live[this.next++ % live.length]!.url;
+        break;
+      }
+      await pause(20);
+    }
+    this.sent += 1;
+    let response: Response;
+    try {
+      response = await fetch(`${url}/api/v3/store${path}`, {
+        method,
+        headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: text ? JSON.parse(text) : undefined,
+        text,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Carries out `plan` as the burst's requests pass its points; resolves when `done` says so. */
+  async chaos(plan: PlannedKill[], done: () => boolean): Promise<void> {
+    for (const kill of plan) {
+      while (this.sent < kill.afterRequests) {
+        if (done()) return;
+        await pause(5);
+      }
+      await pause(kill.delayMs);
+      this.killed.push({ target: `${kill.target} ${kill.slot}`, afterRequests: this.sent });
+      if (kill.target === 'api') await this.restartApi(kill.slot);
+      else await this.restartWorker();
+    }
+  }
+
+  /** Kills an API process; its successor starts in the background. */
+  private async restartApi(slot: number): Promise<void> {
+    const api = this.apis[slot];
+    if (!api) {
+      await Promise.all(this.restarts);
+      return this.restartApi(slot);
+    }
+    this.apis[slot] = undefined;
+    await api.kill('SIGKILL');
+    this.restarts.push(this.startApi(slot));
+  }
+
+  /**
+   * Kills the worker and starts another at once: the jobs it was running go back to the queue
+   * right away, as Bull's stalled-job check would do by itself once their locks expired.
+   */
+  private async restartWorker(): Promise<void> {
+    await Promise.all(this.restarts);
+    await this.worker?.kill('SIGKILL');
+    this.worker = undefined;
+    await requeueJobsOfDeadWorkers(this.webhooksQueue);
+    this.restarts.push(this.startWorker());
+  }
+
+  /** Waits for every process started again to be ready. */
+  async settled(): Promise<void> {
+    await Promise.all(this.restarts);
+  }
+}
+
+export interface ShopperPlan {
+  variantId: string;
+  quantity: number;
+}
+
+/** An answer the burst did not expect: a request the service should never answer that way. */
+export interface Unexpected {
+  shopper: number;
+  step: string;
+  status: number;
+  body: unknown;
+}
+
+type Outcome = 'complete' | 'held';
+
+/**
+ * One guest's card checkout through the fleet: create cart → add → address → pay → complete.
+ * A request cut off by a kill is retried once the cart shows whether it took effect; a
+ * completion refused because a crashed request left the payment held waits for the recovery
+ * sweep (`held`) and is resumed afterwards.
+ */
+export class BurstShopper {
+  cartId = '';
+  private token = '';
+  private paid = false;
+
+  constructor(
+    readonly index: number,
+    private readonly fleet: ServiceFleet,
+    private readonly publishableKey: string,
+    private readonly paymentMethodId: string,
+    readonly plan: ShopperPlan,
+    private readonly unexpected: Unexpected[],
+  ) {}
+
+  get orderId(): string {
+    return `or_${this.cartId.slice('cart_'.length)}`;
+  }
+
+  private send(method: string, path: string, json?: unknown) {
+    return this.fleet.request(
+      method,
+      path,
+      {
+        'x-store-api-key': this.publishableKey,
+        ...(this.token ? { 'x-store-token': this.token } : {}),
+      },
+      json,
+    );
+  }
+
+  private note(step: string, response: TestResponse): void {
+    this.unexpected.push({
+      shopper: this.index,
+      step,
+      status: response.status,
+      body: response.body,
+    });
+  }
+
+  /** The cart as stored now; undefined when cut off or no longer a cart (placed). */
+  private async view(): Promise<Record<string, any> | undefined> {
+    const response = await this.send('GET', `/carts/${this.cartId}`);
+    return response?.status === 200 ? response.body : undefined;
+  }
+
+  /** Retries `step` until `done` holds for its answer or for the cart (after a cut-off). */
+  private async until(
+    name: string,
+    step: () => Promise<TestResponse | undefined>,
+    done: (response: TestResponse) => boolean,
+    tookEffect: (cart: Record<string, any>) => boolean,
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const response = await step();
+      if (response && done(response)) return;
+      if (response) this.note(name, response);
+      const cart = await this.view();
+      if (cart && tookEffect(cart)) return;
+      await pause(20);
+    }
+    throw new Error(`Shopper ${this.index} could not ${name}`);
+  }
+
+  async run(): Promise<Outcome> {
+    if (!this.cartId) await this.createCart();
+    await this.until(
+      'add an item',
+      () =>
+        this.send('POST', `/carts/${this.cartId}/items`, {
+          variant_id: this.plan.variantId,
+          quantity: this.plan.quantity,
+        }),
+      (response) => response.status === 201,
+      (cart) => cart.line_items.some((line: { quantity: number }) => line.quantity > 0),
+    );
+    await this.until(
+      'give the address',
+      () =>
+        this.send('PATCH', `/carts/${this.cartId}`, {
+          email: `shopper${this.index}@example.com`,
+          billing_address: US_ADDRESS,
+          use_shipping: true,
+        }),
+      (response) => response.status === 200,
+      () => false,
+    );
+    return this.payAndComplete();
+  }
+
+  private async createCart(): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      // A cart created by a request that was cut off stays behind, empty: another is made.
+      const response = await this.send('POST', '/carts', {});
+      if (response?.status === 201) {
+        this.cartId = response.body.id;
+        this.token = response.body.token;
+        return;
+      }
+      if (response) this.note('create a cart', response);
+      await pause(20);
+    }
+    throw new Error(`Shopper ${this.index} could not create a cart`);
+  }
+
+  private pay(): Promise<void> {
+    return this.until(
+      'pay',
+      () =>
+        this.send('POST', `/carts/${this.cartId}/payments`, {
+          payment_method_id: this.paymentMethodId,
+          source: CARDS.approved,
+        }),
+      (response) => response.status === 201,
+      (cart) => cart.payments.some((payment: { state: string }) => payment.state === 'checkout'),
+    );
+  }
+
+  /** Completes (paying first if no payment waits); `held` when a crash left the payment held. */
+  async payAndComplete(): Promise<Outcome> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      if (!this.paid) {
+        await this.pay();
+        this.paid = true;
+      }
+      const response = await this.send('POST', `/carts/${this.cartId}/complete`);
+      if (response?.status === 200 && response.body.state === 'complete') return 'complete';
+      const cart = await this.view();
+      const states: string[] =
+        cart?.payments.map((payment: { state: string }) => payment.state) ?? [];
+      if (response?.status === 409 && states.includes('processing')) return 'held';
+      if (response) this.note('complete', response);
+      if (cart && !states.includes('checkout') && !states.includes('processing')) this.paid = false;
+      await pause(20);
+    }
+    throw new Error(`Shopper ${this.index} could not complete`);
+  }
+}
