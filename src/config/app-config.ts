@@ -132,6 +132,16 @@ export class AppConfig {
   @Max(1_000_000)
   DIGITAL_LINK_DOWNLOAD_LIMIT = 5;
 
+  /**
+   * scrypt cost of new password hashes (log2 of its N): each step doubles a hash's time and
+   * memory (15: 32 MiB). Digests keep their own cost, so changing it never locks anyone out.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(17)
+  PASSWORD_HASH_COST = 15;
+
   /** Days a digital link stays valid after the order is placed. */
   @Transform(toInt)
   @IsInt()
@@ -279,6 +289,7 @@ const CONFIG_KEYS = [
   'DIGITAL_UPLOAD_MAX_BYTES',
   'DIGITAL_LINK_DOWNLOAD_LIMIT',
   'DIGITAL_LINK_TTL_DAYS',
+  'PASSWORD_HASH_COST',
   'LOG_LEVEL',
   'DATA_DIR',
   'MIGRATIONS_RUN',

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/index.js';
 import type { ModelEvents } from '../events/index.js';
 import { ApiKey, type ApiKeyType } from '../modules/auth/index.js';
 import { ApiKeyTokens } from '../modules/auth/index.js';
-import { passwordHasher } from '../modules/auth/index.js';
+import { PasswordHasher } from '../modules/auth/index.js';
 import { Role } from '../modules/auth/index.js';
 import { StaffUser } from '../modules/auth/index.js';
 import { Category } from '../modules/catalog/index.js';
@@ -225,7 +225,7 @@ export async function seedDemoStore(
   const ids = new PublicIdCodec(config.ID_ALPHABET);
   const code = `demo-${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('base64url');
-  const passwordDigest = await passwordHasher.hash(password);
+  const passwordDigest = await new PasswordHasher(config).hash(password);
 
   return dataSource.transaction(async (manager) => {
     const store = await manager.save(

@@ -64,6 +64,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     TRUST_PROXY: 'true',
     // Many files send bad credentials on purpose from one address; the limit has its own test.
     RATE_LIMIT_FAILED_AUTH_PER_MINUTE: '100000',
+    // The cheapest scrypt cost: hashing is not what the tests measure, and it is most of a seed.
+    PASSWORD_HASH_COST: '10',
     ...options.env,
   });
   const database =

@@ -1,5 +1,7 @@
 import { ApiKeyTokens } from '../../src/modules/auth/api-key-tokens.js';
-import { passwordHasher } from '../../src/modules/auth/password-hasher.js';
+import { jest } from '@jest/globals';
+import { AppConfig } from '../../src/config/index.js';
+import { PasswordHasher } from '../../src/modules/auth/password-hasher.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -11,7 +13,12 @@ function flipKeyBit(digest: string): string {
   return [...parts.slice(0, 5), key.toString('base64')].join('$');
 }
 
-describe('passwordHasher', () => {
+/** A hasher at the given scrypt cost (PASSWORD_HASH_COST). */
+const hasherAt = (cost: number) =>
+  new PasswordHasher(Object.assign(new AppConfig(), { PASSWORD_HASH_COST: cost }));
+
+describe('PasswordHasher', () => {
+  const passwordHasher = hasherAt(15);
   let digest: string;
 
   beforeAll(async () => {
@@ -76,6 +83,24 @@ describe('passwordHasher', () => {
     ],
   ])('a digest that is %s does not verify and does not throw', async (_case, corrupt) => {
     await expect(passwordHasher.verify(PASSWORD, corrupt(digest))).resolves.toBe(false);
+  });
+
+  it('hashes at PASSWORD_HASH_COST and verifies digests made at any other cost', async () => {
+    const cheap = hasherAt(10);
+    const cheapDigest = await cheap.hash(PASSWORD);
+    expect(cheapDigest.split('$')[1]).toBe('1024');
+    await expect(passwordHasher.verify(PASSWORD, cheapDigest)).resolves.toBe(true);
+    await expect(cheap.verify(PASSWORD, digest)).resolves.toBe(true);
+    await expect(cheap.verify('wrong', digest)).resolves.toBe(false);
+  });
+
+  it('answers false for a missing digest after a scrypt run on one throwaway digest', async () => {
+    const hasher = hasherAt(10);
+    const hash = jest.spyOn(hasher, 'hash');
+    for (const missing of [undefined, null, '']) {
+      await expect(hasher.verify(PASSWORD, missing)).resolves.toBe(false);
+    }
+    expect(hash).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -8,6 +8,7 @@ import { AdminRouteAudit } from './admin-route-audit.js';
 import { ApiAccessGuard } from './api-access.guard.js';
 import { ApiKeyResolverService } from './api-key-resolver.service.js';
 import { ApiKey } from './api-key.entity.js';
+import { PasswordHasher } from './password-hasher.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { Role } from './role.entity.js';
 import { SessionsService } from './sessions.service.js';
@@ -28,10 +29,17 @@ import { TokenSubjects } from './token-subjects.js';
     ApiKeyResolverService,
     AccessTokensService,
     SessionsService,
+    PasswordHasher,
     TokenSubjects,
     AdminRouteAudit,
     { provide: APP_GUARD, useClass: ApiAccessGuard },
   ],
-  exports: [ApiKeyResolverService, AccessTokensService, SessionsService, TypeOrmModule],
+  exports: [
+    ApiKeyResolverService,
+    AccessTokensService,
+    SessionsService,
+    PasswordHasher,
+    TypeOrmModule,
+  ],
 })
 export class AuthModule {}

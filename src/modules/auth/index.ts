@@ -16,7 +16,7 @@ export { ApiKeyTokens } from './api-key-tokens.js';
 export { API_KEY_TYPES, ApiKey } from './api-key.entity.js';
 export type { ApiKeyType } from './api-key.entity.js';
 export { AuthModule } from './auth.module.js';
-export { passwordHasher } from './password-hasher.js';
+export { PasswordHasher } from './password-hasher.js';
 export type { Principal } from './principal.js';
 export { CURRENCY_HEADER, RequestCurrency, requestCurrency } from './request-currency.decorator.js';
 export { RefreshToken } from './refresh-token.entity.js';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryDeepPartialEntity } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ModelEvents } from '../../events/index.js';
-import { passwordHasher } from '../auth/index.js';
+import { PasswordHasher } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
 import { CustomerAccountViews, type CustomerAccountView } from './customer-account-view.js';
@@ -29,6 +29,7 @@ const wrongCurrentPassword = () =>
 export class CustomerAccountsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwords: PasswordHasher,
     private readonly customers: CustomerRecords,
     private readonly sessions: SessionsService,
     private readonly customerSessions: CustomerSessionsService,
@@ -43,7 +44,7 @@ export class CustomerAccountsService {
     currency: string,
   ): Promise<CustomerSession> {
     // Hashed before the transaction: scrypt takes a while and must not hold a connection.
-    const passwordDigest = await passwordHasher.hash(body.password);
+    const passwordDigest = await this.passwords.hash(body.password);
     return this.dataSource.transaction(async (manager) => {
       const customer = await manager.save(
         manager.create(Customer, {
@@ -83,7 +84,7 @@ export class CustomerAccountsService {
     const needsProof = email !== undefined || newPassword !== undefined;
     if (needsProof) await this.verifyCurrentPassword(customer, body.current_password);
     const passwordDigest =
-      newPassword === undefined ? undefined : await passwordHasher.hash(newPassword);
+      newPassword === undefined ? undefined : await this.passwords.hash(newPassword);
 
     // The jsonb `metadata` holds unknown values, which TypeORM's update type cannot express.
     const changes = {
@@ -113,7 +114,7 @@ export class CustomerAccountsService {
     const valid =
       customer.passwordDigest !== null &&
       given !== undefined &&
-      (await passwordHasher.verify(given, customer.passwordDigest));
+      (await this.passwords.verify(given, customer.passwordDigest));
     if (!valid) throw wrongCurrentPassword();
   }
 }

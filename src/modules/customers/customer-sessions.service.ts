@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { AccessTokensService } from '../auth/index.js';
-import { passwordHasher } from '../auth/index.js';
+import { PasswordHasher } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { type SessionOwner, SessionsService } from '../auth/index.js';
 import type { Customer } from './customer.entity.js';
@@ -32,16 +31,9 @@ export function sessionOwner(customer: Pick<Customer, 'id' | 'storeId'>): Sessio
 @Injectable()
 export class CustomerSessionsService {
   private readonly logger = new Logger(CustomerSessionsService.name);
-  /**
-   * Verified against when the email is unknown (or has no password), so that a wrong email
-   * costs the same scrypt run as a wrong password and timing does not tell them apart.
-   */
-  private readonly dummyDigest: Promise<string> = passwordHasher.hash(
-    randomBytes(16).toString('hex'),
-  );
-
   constructor(
     private readonly customers: CustomerRecords,
+    private readonly passwords: PasswordHasher,
     private readonly tokens: AccessTokensService,
     private readonly sessions: SessionsService,
     private readonly serializer: CustomerSerializer,
@@ -57,9 +49,9 @@ export class CustomerSessionsService {
       throw new StoreError('invalid_provider', `Unknown sign-in provider; use "${EMAIL_PROVIDER}"`);
     }
     const customer = await this.customers.byEmail(store.storeId, credentials.email);
-    const digest = customer?.passwordDigest ?? (await this.dummyDigest);
-    const matches = await passwordHasher.verify(credentials.password, digest);
-    if (!customer?.passwordDigest || !matches) {
+    // An unknown e-mail costs the same scrypt run as a wrong password (see PasswordHasher).
+    const matches = await this.passwords.verify(credentials.password, customer?.passwordDigest);
+    if (!customer || !matches) {
       this.logger.debug('Customer sign-in refused');
       throw signInFailed();
     }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ModelEvents } from '../../events/index.js';
-import { passwordHasher, SessionsService } from '../auth/index.js';
+import { PasswordHasher, SessionsService } from '../auth/index.js';
 import { Store, type StoreContext } from '../stores/index.js';
 import { Customer } from './customer.entity.js';
 import {
@@ -30,6 +30,7 @@ const invalidToken = () =>
 export class PasswordResetsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwords: PasswordHasher,
     private readonly mail: PasswordResetMail,
     private readonly tokens: PasswordResetTokens,
     private readonly sessions: SessionsService,
@@ -59,7 +60,7 @@ export class PasswordResetsService {
     currency: string,
   ): Promise<CustomerSession> {
     // Hashed before the transaction: scrypt takes a while and must not hold a connection.
-    const passwordDigest = await passwordHasher.hash(body.password);
+    const passwordDigest = await this.passwords.hash(body.password);
     return this.dataSource.transaction(async (manager) => {
       const customerId = await this.tokens.claim(manager, store.storeId, token);
       const customer = customerId

@@ -7,7 +7,7 @@ import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { ModelEvents } from '../../events/index.js';
-import { passwordHasher, type Principal, Role, SessionsService, StaffUser } from '../auth/index.js';
+import { PasswordHasher, type Principal, Role, SessionsService, StaffUser } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import type { CreateStaffUserBody, UpdateStaffUserBody } from './dto/staff-user.body.js';
 import { assertCanGrant, assertNotSelf } from './grant-limits.js';
@@ -29,6 +29,7 @@ const roleNotFound = () =>
 export class AdminStaffUsersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwords: PasswordHasher,
     private readonly roles: RoleRecords,
     private readonly sessions: SessionsService,
     private readonly invitations: StaffInvitationMail,
@@ -63,7 +64,7 @@ export class AdminStaffUsersService {
   ): Promise<StaffUserResource> {
     // Hashed before the transaction: scrypt takes a while and must not hold a connection.
     const passwordDigest =
-      body.password === undefined ? null : await passwordHasher.hash(body.password);
+      body.password === undefined ? null : await this.passwords.hash(body.password);
     const user = await this.dataSource.transaction(async (manager) => {
       const role = await this.grantableRole(manager, store, caller, body.role_id);
       if (await manager.existsBy(StaffUser, { storeId: store.storeId, email: body.email })) {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ModelEvents } from '../../events/index.js';
-import { passwordHasher, StaffUser } from '../auth/index.js';
+import { PasswordHasher, StaffUser } from '../auth/index.js';
 import type { AcceptStaffInvitationBody } from './dto/accept-invitation.body.js';
 import { StaffInvitationTokens } from './staff-invitation-tokens.js';
 import { type StaffSession, StaffSessionsService } from './staff-sessions.service.js';
@@ -18,13 +18,14 @@ const invalidToken = () =>
 export class StaffInvitationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwords: PasswordHasher,
     private readonly tokens: StaffInvitationTokens,
     private readonly staffSessions: StaffSessionsService,
     private readonly events: ModelEvents,
   ) {}
 
   async accept(storeId: string, body: AcceptStaffInvitationBody): Promise<StaffSession> {
-    const passwordDigest = await passwordHasher.hash(body.password);
+    const passwordDigest = await this.passwords.hash(body.password);
     return this.dataSource.transaction(async (manager) => {
       const staffUserId = await this.tokens.claim(manager, storeId, body.token);
       const user = staffUserId

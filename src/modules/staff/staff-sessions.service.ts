@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { AccessTokensService } from '../auth/index.js';
-import { passwordHasher } from '../auth/index.js';
+import { PasswordHasher } from '../auth/index.js';
 import { SessionsService } from '../auth/index.js';
 import type { StaffUser } from '../auth/index.js';
 import { type SerializedStaffUser, StaffUserSerializer } from './staff-user.serializer.js';
@@ -40,14 +39,9 @@ const invalidRefreshToken = () =>
 @Injectable()
 export class StaffSessionsService {
   private readonly logger = new Logger(StaffSessionsService.name);
-  /**
-   * Verified instead when the e-mail is unknown, so that answer costs the same scrypt run as a
-   * wrong password and timing does not tell which e-mail addresses have accounts.
-   */
-  private readonly dummyDigest = passwordHasher.hash(randomBytes(32).toString('base64url'));
-
   constructor(
     private readonly users: StaffUsers,
+    private readonly passwords: PasswordHasher,
     private readonly accessTokens: AccessTokensService,
     private readonly sessions: SessionsService,
     private readonly serializer: StaffUserSerializer,
@@ -65,8 +59,8 @@ export class StaffSessionsService {
     const found = await this.users.byEmail(storeId, credentials.email);
     // An invited user without a password, or a deactivated one, fails like an unknown e-mail.
     const user = found && canSignIn(found) ? found : null;
-    const digest = user?.passwordDigest ?? (await this.dummyDigest);
-    const verified = await passwordHasher.verify(credentials.password, digest);
+    // An unknown e-mail costs the same scrypt run as a wrong password (see PasswordHasher).
+    const verified = await this.passwords.verify(credentials.password, user?.passwordDigest);
     if (!user || !verified) {
       this.logger.warn(`Failed staff sign-in to ${this.ids.encode(ID_PREFIX.store, storeId)}`);
       throw authenticationFailed();

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import type { AppConfig } from '../../../config/index.js';
-import { passwordHasher } from '../../auth/index.js';
+import { PasswordHasher } from '../../auth/index.js';
 import { Role } from '../../auth/index.js';
 import type { Scope } from '../../auth/index.js';
 import { StaffUser } from '../../auth/index.js';
@@ -60,7 +60,7 @@ export async function createStaffUserCommand(
   const email = normalizeStaffEmail(input.email);
   const generated =
     input.password === undefined ? randomBytes(18).toString('base64url') : undefined;
-  const passwordDigest = await passwordHasher.hash(input.password ?? generated!);
+  const passwordDigest = await new PasswordHasher(config).hash(input.password ?? generated!);
   const { user, role } = await dataSource.transaction(async (manager) => {
     const storeId = await storeKeyOf(manager, ids, input.storePublicId);
     const role = await roleFor(manager, storeId, input);
