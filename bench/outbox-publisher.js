@@ -15,53 +15,9 @@ import { EventPublisher } from '../dist/events/event-publisher.js';
 import { OutboxCommitHook } from '../dist/events/outbox-commit-hook.js';
 import { AdminWebhookEndpointsService } from '../dist/modules/webhooks/admin-webhook-endpoints.service.js';
 import { openDatabaseEndpoint } from '../dist/platform/database/database-endpoint.js';
+import { EVENT_NAME, orderPayload } from './lib/order-payload.js';
 
-export const EVENT_NAME = 'order.completed';
 const now = () => performance.timeOrigin + performance.now();
-
-/** About the size and shape of a real order.completed payload (one line, one shipment). */
-function orderPayload(n) {
-  const id = `or_bench${n.toString(36)}`;
-  return {
-    id,
-    number: `R${String(100_000_000 + n)}`,
-    state: 'complete',
-    payment_state: 'paid',
-    shipment_state: 'ready',
-    email: 'shopper@example.com',
-    currency: 'USD',
-    item_total: '38.00',
-    ship_total: '5.00',
-    promo_total: '0.00',
-    additional_tax_total: '3.04',
-    included_tax_total: '0.00',
-    tax_total: '3.04',
-    total: '46.04',
-    item_count: 2,
-    completed_at: new Date().toISOString(),
-    bill_address: {
-      firstname: 'Grace',
-      lastname: 'Hopper',
-      address1: '1 Navy Way',
-      city: 'Arlington',
-      zipcode: '22202',
-      state_name: 'VA',
-      country_iso: 'US',
-    },
-    line_items: [
-      {
-        id: `li_${id}`,
-        variant_id: 'variant_k3G7QAe51F',
-        sku: 'TSHIRT-CLASSIC-M-BLACK',
-        name: 'Classic Cotton T-Shirt',
-        quantity: 2,
-        price: '19.00',
-        total: '38.00',
-      },
-    ],
-    shipments: [{ id: `ful_${id}`, state: 'ready', cost: '5.00', method: 'Standard' }],
-  };
-}
 
 const config = configFromEnvironment({ PROCESS_ROLE: 'api' });
 const database = await openDatabaseEndpoint(config);

@@ -11,15 +11,21 @@
 //    rate counts from the first receipt to the last.
 // 3. webhook deliveries at BENCH_EVENT_RATE events/s: with the worker running, the publisher
 //    commits on schedule for BENCH_DURATION seconds; p50/p99 are commit → receipt.
+// 4. bare Bull baseline: BENCH_EVENTS jobs, each carrying an envelope of the same size, wait in a
+//    plain `bull` queue; then a child process (bench/bare-bull-worker.js) with the same concurrency
+//    drains them into the same receiver, each job one HMAC-signed POST and nothing else. The
+//    backlog drain's figure is given as a share of this one's, measured in the same round.
 import { fork } from 'node:child_process';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createConnection } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Bull from 'bull';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { envelopeBody } from './order-payload.js';
 import { startNode } from './processes.js';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -34,6 +40,9 @@ let redisPid = null;
 export const OUTBOX_PUBLISH = 'outbox publish (1 event/tx)';
 export const BACKLOG_DELIVERIES = 'webhook deliveries, backlog';
 export const STEADY_DELIVERIES = 'webhook deliveries, steady';
+export const BARE_DELIVERIES = 'bare Bull signed POSTs, backlog';
+/** The service's job options (src/platform/queue/bull-queue.adapter.ts), for the bare jobs. */
+const BARE_JOB_OPTIONS = { attempts: 1, removeOnComplete: 1000, removeOnFail: 5000 };
 
 /** Nearest-rank percentile of an ascending array. */
 function percentile(sorted, p) {
@@ -166,20 +175,67 @@ async function startPublisher(root, env) {
   };
 }
 
-/** When each event was relayed (epoch ms), from the outbox. */
-async function relayTimes(dbUrl, ids) {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
+/** How many of these events are still in the outbox (not relayed). */
+async function unrelayedCount(ids) {
+  const { rows } = await db.query(
+    'SELECT count(*)::int AS count FROM event_outbox WHERE event_id = ANY($1::uuid[])',
+    [ids],
+  );
+  return rows[0].count;
+}
+
+/**
+ * The bare Bull baseline's round: `count` jobs with envelopes of the bench's size wait in a queue
+ * of their own; a child process (bench/bare-bull-worker.js) drains them into the receiver with
+ * `concurrency`. Answers the rate from the first receipt to the last, and the ids' tally.
+ */
+async function bareBullDrain({ root, redis, prefix, receiver, secret, count, concurrency, alive }) {
+  const name = `bare-${randomUUID().slice(0, 8)}`;
+  const queue = new Bull(name, redis, { prefix });
+  const ids = Array.from({ length: count }, () => randomUUID());
   try {
-    const { rows } = await client.query(
-      `SELECT id::text AS id, extract(epoch FROM relayed_at) * 1000 AS relayed
-       FROM events WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.relayed === null ? null : Number(row.relayed)]));
+    for (let at = 0; at < count; at += 1000) {
+      await queue.addBulk(
+        ids.slice(at, at + 1000).map((id, i) => ({
+          name: 'deliver',
+          data: { body: envelopeBody(id, at + i) },
+          opts: { ...BARE_JOB_OPTIONS, jobId: id },
+        })),
+      );
+    }
   } finally {
-    await client.end();
+    await queue.close();
   }
+  const worker = startNode('bare Bull worker', ['bench/bare-bull-worker.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      REDIS_URL: redis,
+      BARE_QUEUE: name,
+      BARE_PREFIX: prefix,
+      BARE_SECRET: secret,
+      BARE_TARGET: receiver.url,
+      BARE_CONCURRENCY: String(concurrency),
+    },
+  });
+  const living = () => {
+    alive();
+    if (!worker.running()) throw new Error(`the bare Bull worker died:\n${worker.output()}`);
+  };
+  try {
+    await receiver.waitFor(ids, { timeoutMs: 300_000, alive: living });
+  } finally {
+    await worker.stop();
+  }
+  const firsts = ids.map((id) => receiver.receipts.get(id)[0]).sort((a, b) => a - b);
+  const once = ids.filter((id) => receiver.receipts.get(id).length === 1).length;
+  return {
+    rate: count / ((firsts.at(-1) - firsts[0]) / 1000),
+    p50_ms: null,
+    p99_ms: null,
+    ok: once,
+    failed: count - once,
+  };
 }
 
 /** The Redis server's process id when it runs on this machine (for its CPU time), else null. */
@@ -336,7 +392,7 @@ export async function measureEvents({
   };
   const receipts = (id) => receiver.receipts.get(id) ?? [];
 
-  const runs = { publish: [], backlog: [], steady: [] };
+  const runs = { publish: [], backlog: [], steady: [], bare: [] };
   for (let round = 1; round <= rounds; round++) {
     log(`Events round ${round} of ${rounds}`);
     if (worker) {
@@ -350,8 +406,7 @@ export async function measureEvents({
       concurrency: publishers,
     });
     const burstIds = burst.events.map(([id]) => id);
-    const relayed = await relayTimes(dbUrl, burstIds);
-    const unrelayed = burstIds.filter((id) => !relayed.get(id)).length;
+    const unrelayed = await unrelayedCount(burstIds);
     const latencies = [...burst.latencies].sort((a, b) => a - b);
     const publish = {
       rate: burstSize / ((burst.relayed - burst.started) / 1000),
@@ -396,10 +451,6 @@ export async function measureEvents({
     await sleep(500); // a duplicate, if any, arrives
     const endToEnd = steady.events.map(([id, committed]) => receipts(id)[0] - committed);
     endToEnd.sort((a, b) => a - b);
-    const relayedAt = await relayTimes(dbUrl, steadyIds);
-    const toRelay = steady.events
-      .map(([id, committed]) => relayedAt.get(id) - committed)
-      .sort((a, b) => a - b);
     const lastReceipt = Math.max(...steadyIds.map((id) => receipts(id)[0]));
     const steadyRun = {
       rate: steadyIds.length / ((lastReceipt - steady.started) / 1000),
@@ -409,7 +460,24 @@ export async function measureEvents({
     };
     runs.steady.push(steadyRun);
     log(
-      `${STEADY_DELIVERIES}: ${steadyRun.rate.toFixed(1)} deliveries/s, commit → receipt p50 ${formatMs(steadyRun.p50_ms)} ms, p99 ${formatMs(steadyRun.p99_ms)} ms, max ${formatMs(endToEnd.at(-1))} ms (commit → relayed p50 ${formatMs(percentile(toRelay, 50))} ms, p99 ${formatMs(percentile(toRelay, 99))} ms), ${steadyRun.failed} missing or repeated`,
+      `${STEADY_DELIVERIES}: ${steadyRun.rate.toFixed(1)} deliveries/s, commit → receipt p50 ${formatMs(steadyRun.p50_ms)} ms, p99 ${formatMs(steadyRun.p99_ms)} ms, max ${formatMs(endToEnd.at(-1))} ms, ${steadyRun.failed} missing or repeated`,
+    );
+
+    await worker.stop();
+    worker = undefined;
+    const bare = await bareBullDrain({
+      root,
+      redis,
+      prefix,
+      receiver,
+      secret: secret.value,
+      count: burstSize,
+      concurrency: webhookConcurrency,
+      alive,
+    });
+    runs.bare.push(bare);
+    log(
+      `${BARE_DELIVERIES}: ${bare.rate.toFixed(0)} deliveries/s (first to last receipt), ${bare.failed} missing or repeated; the service's backlog drain this round: ${((backlog.rate / bare.rate) * 100).toFixed(1)}% of it`,
     );
     if (receiver.forged() > 0) throw new Error(`${receiver.forged()} deliveries failed to verify`);
     alive();
@@ -441,6 +509,10 @@ export async function measureEvents({
       ...extra,
     };
   };
+  const bareRow = summary(BARE_DELIVERIES, 'delivery', 'deliveries', runs.bare, {
+    events: burstSize,
+    webhook_concurrency: webhookConcurrency,
+  });
   return [
     summary(OUTBOX_PUBLISH, 'event', 'events', runs.publish, {
       events: burstSize,
@@ -457,7 +529,10 @@ export async function measureEvents({
         ]),
       ),
       webhook_concurrency: webhookConcurrency,
+      baseline: BARE_DELIVERIES,
+      ratio: median(runs.backlog.map((run) => run.rate)) / bareRow.rate,
     }),
+    { ...bareRow, baseline: BARE_DELIVERIES, ratio: 1 },
     summary(STEADY_DELIVERIES, 'delivery', 'deliveries', runs.steady, {
       events_per_second: rate,
       seconds: durationS,
