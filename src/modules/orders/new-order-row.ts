@@ -1,4 +1,6 @@
 import type { EntityManager } from 'typeorm';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Order } from './entities/order.entity.js';
 import { randomOrderNumber } from './order-tokens.js';
 
@@ -20,11 +22,14 @@ export async function insertNewOrder(
   fields: NewOrderFields,
 ): Promise<Order> {
   for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt += 1) {
-    const rows: { id: string }[] = await manager.query(
+    const { rows } = await preparedIn<Record<string, unknown>>(
+      manager,
+      'order_insert_new',
       `INSERT INTO orders
          (store_id, number, token_digest, currency, email, customer_id, channel, token_sealed)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (store_id, number) DO NOTHING RETURNING id::text AS id`,
+       ON CONFLICT (store_id, number) DO NOTHING
+       RETURNING ${entityColumns(manager, Order, 'orders')}`,
       [
         fields.storeId,
         randomOrderNumber(),
@@ -36,7 +41,7 @@ export async function insertNewOrder(
         fields.tokenSealed ?? null,
       ],
     );
-    if (rows.length > 0) return manager.findOneByOrFail(Order, { id: rows[0].id });
+    if (rows.length > 0) return entityFromRow(manager, Order, rows[0]);
   }
   throw new Error('Could not find a free order number');
 }

@@ -1,85 +1,94 @@
 import { Injectable } from '@nestjs/common';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { Decimal } from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
-import { TaxRateLookup } from '../taxes/index.js';
-import { furthestState, type CheckoutFacts } from './domain/checkout-progress.js';
+import { furthestState } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
-import { isPlaced } from './order-lookup.js';
 import { type CoveringPayment, paymentsCover } from './domain/payment-coverage.js';
+import type { Order } from './entities/order.entity.js';
+import { isPlaced } from './order-lookup.js';
 import type { OrderChange } from './order-change.js';
-import { recordStateChange } from './state-history.js';
-
-interface LineRow {
-  id: string;
-  variant_id: string;
-  quantity: number;
-  price: string;
-  tax_category: string;
-  promo_total: string;
-}
-
-/** Where an address is, as zones see it: its country and its state as written. */
-interface AddressPlace {
-  country: string;
-  state: string | null;
-}
+import {
+  readRecalculationInputs,
+  type RecalculationInputs,
+  type StoredShipment,
+  type StoredTax,
+} from './order-recalculation-inputs.js';
+import {
+  type RecalculationWrites,
+  type ShipmentWrite,
+  type TaxWrite,
+  writeRecalculation,
+} from './order-recalculation-writes.js';
+import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
 
 /**
  * Brings an order back in line after any change: plans shipments and rates, recomputes taxes and
  * every total with the one totals function, and (for a cart) advances the checkout state as far
- * as its data allows. Runs inside the change's change.
+ * as its data allows. Runs inside the change's transaction, in two statements at most: one reads
+ * everything (`readRecalculationInputs`), one writes what differs from what is stored
+ * (`writeRecalculation`): a change that moves neither shipments nor taxes (a payment) writes
+ * neither.
  */
 @Injectable()
 export class OrderRecalculator {
-  constructor(
-    private readonly planner: ShipmentPlanner,
-    private readonly taxRates: TaxRateLookup,
-  ) {}
+  constructor(private readonly planner: ShipmentPlanner) {}
 
   async recalculate({ manager, order }: OrderChange): Promise<void> {
-    const { rows: lines } = await preparedIn<LineRow>(
-      manager,
-      'order_recalc_lines',
-      `SELECT id::text AS id, variant_id::text AS variant_id, quantity, price::text AS price,
-              tax_category, promo_total::text AS promo_total
-       FROM line_items WHERE order_id = $1 ORDER BY line_items.id`,
-      [order.id],
-    );
-    const countries = await this.countries(manager, order.shipAddressId, order.billAddressId);
-    const shipments = await this.planShipments(manager, order, lines, countries.ship);
-    const taxPlace = countries.ship ?? countries.bill;
-    const rates = taxPlace
-      ? await this.taxRates.forCountry(manager, order.storeId, taxPlace.country, taxPlace.state)
+    const inputs = await readRecalculationInputs(manager, order);
+    const { currency } = order;
+    const planned = inputs.shipsTo
+      ? this.planner.plan({
+          currency,
+          lines: inputs.lines.map((line) => ({
+            id: line.id,
+            variantId: line.variant_id,
+            quantity: line.quantity,
+            amount: Money.of(line.price, currency).times(line.quantity).round().toString(),
+          })),
+          methods: inputs.methods,
+          stock: inputs.stock,
+          defaultLocationId: inputs.defaultLocationId,
+          selectedByLocation: new Map(
+            inputs.shipments.flatMap((shipment) =>
+              shipment.rates
+                .filter((rate) => rate.selected)
+                .map((rate) => [shipment.location_id, rate.method_id] as const),
+            ),
+          ),
+        })
       : [];
     const totals = computeOrderTotals({
-      currency: order.currency,
-      lines: lines.map((line) => ({
+      currency,
+      lines: inputs.lines.map((line) => ({
         key: line.id,
         unitPrice: line.price,
         quantity: line.quantity,
         taxCategory: line.tax_category,
         promoTotal: line.promo_total,
       })),
-      shipments: shipments.map((shipment) => ({
-        key: shipment.id,
+      // Keyed by location: a shipment planned anew has no id before it is written.
+      shipments: planned.map((shipment) => ({
+        key: shipment.locationId,
         cost: shipment.cost,
         taxCategory: shipment.taxCategory,
       })),
-      taxRates: rates,
+      taxRates: inputs.taxRates,
     });
-    const hadTax = [order.additionalTaxTotal, order.includedTaxTotal].some(
-      (amount) => !Money.of(amount, order.currency).isZero(),
-    );
-    if (rates.length > 0 || hadTax) await this.writeTaxes(manager, order.storeId, order.id, totals);
 
     const previousState = order.state;
     if (!isPlaced(order)) {
-      order.state = furthestState(
-        await this.facts(manager, order, lines.length, shipments, totals.total),
-      );
+      order.state = furthestState({
+        lineCount: inputs.lines.length,
+        hasEmail: Boolean(order.email),
+        hasBillAddress: order.billAddressId !== null,
+        hasShipAddress: order.shipAddressId !== null,
+        shipmentCount: planned.length,
+        shipmentsWithoutRate: 0,
+        paymentCovered: paymentsCover(inputs.payments, totals.total, currency),
+      });
     }
+    const writes = changedParts(inputs, planned, totals, order, previousState);
     Object.assign(order, {
       itemTotal: totals.itemTotal,
       shipTotal: totals.shipTotal,
@@ -92,165 +101,129 @@ export class OrderRecalculator {
       total: totals.total,
       itemCount: totals.itemCount,
     });
-    await preparedIn(
-      manager,
-      'order_recalc_totals',
-      `UPDATE orders SET item_total = $2, ship_total = $3, adjustment_total = $4,
-         included_tax_total = $5, additional_tax_total = $6, promo_total = $7,
-         pre_tax_item_amount = $8, pre_tax_total = $9, total = $10, item_count = $11, state = $12,
-         updated_at = now()
-       WHERE id = $1`,
-      [
-        order.id,
-        totals.itemTotal,
-        totals.shipTotal,
-        totals.adjustmentTotal,
-        totals.includedTaxTotal,
-        totals.additionalTaxTotal,
-        totals.promoTotal,
-        totals.preTaxItemAmount,
-        totals.preTaxTotal,
-        totals.total,
-        totals.itemCount,
-        order.state,
-      ],
-    );
-    if (order.state !== previousState) {
-      await recordStateChange(manager, {
-        order,
-        name: 'order',
-        from: previousState,
-        to: order.state,
-      });
-    }
-  }
-
-  private async planShipments(
-    manager: EntityManager,
-    order: OrderChange['order'],
-    lines: LineRow[],
-    shipPlace: AddressPlace | null,
-  ): Promise<PlannedShipment[]> {
-    if (lines.length === 0 || shipPlace === null) {
-      // Shipments exist only once a shipping address does.
-      if (order.shipAddressId !== null) await this.planner.clear(manager, order.id);
-      return [];
-    }
-    return this.planner.plan(
-      manager,
-      {
-        orderId: order.id,
-        storeId: order.storeId,
-        currency: order.currency,
-        countryIso: shipPlace.country,
-        stateName: shipPlace.state,
-      },
-      lines.map((line) => ({
-        id: line.id,
-        variantId: line.variant_id,
-        quantity: line.quantity,
-        amount: Money.of(line.price, order.currency).times(line.quantity).round().toString(),
-      })),
-    );
-  }
-
-  private async countries(
-    manager: EntityManager,
-    shipAddressId: string | null,
-    billAddressId: string | null,
-  ): Promise<{ ship: AddressPlace | null; bill: AddressPlace | null }> {
-    const ids = [shipAddressId, billAddressId].filter((id): id is string => id !== null);
-    if (ids.length === 0) return { ship: null, bill: null };
-    const rows: { id: string; country: string; state: string | null }[] = await manager.query(
-      `SELECT id::text AS id, country_iso AS country, state_name AS state
-       FROM addresses WHERE id = ANY($1::bigint[])`,
-      [ids],
-    );
-    const placeOf = (id: string | null) => {
-      const row = rows.find((candidate) => candidate.id === id);
-      return row ? { country: row.country, state: row.state } : null;
-    };
-    return { ship: placeOf(shipAddressId), bill: placeOf(billAddressId) };
-  }
-
-  private async facts(
-    manager: EntityManager,
-    order: OrderChange['order'],
-    lineCount: number,
-    shipments: PlannedShipment[],
-    total: string,
-  ): Promise<CheckoutFacts> {
-    const facts: CheckoutFacts = {
-      lineCount,
-      hasEmail: Boolean(order.email),
-      hasBillAddress: order.billAddressId !== null,
-      hasShipAddress: order.shipAddressId !== null,
-      shipmentCount: shipments.length,
-      shipmentsWithoutRate: shipments.filter((shipment) => !shipment.hasSelectedRate).length,
-      paymentCovered: false,
-    };
-    const readyForPayment =
-      lineCount > 0 &&
-      facts.hasEmail &&
-      facts.hasBillAddress &&
-      facts.hasShipAddress &&
-      facts.shipmentCount > 0 &&
-      facts.shipmentsWithoutRate === 0;
-    if (readyForPayment)
-      facts.paymentCovered = await paymentCovers(manager, order.id, order.currency, total);
-    return facts;
-  }
-
-  private async writeTaxes(
-    manager: EntityManager,
-    storeId: string,
-    orderId: string,
-    totals: OrderTotals,
-  ): Promise<void> {
-    await manager.query(`DELETE FROM adjustments WHERE order_id = $1 AND source_type = 'tax'`, [
-      orderId,
-    ]);
-    const taxes = totals.taxAdjustments;
-    if (taxes.length > 0) {
-      await manager.query(
-        `INSERT INTO adjustments (store_id, order_id, adjustable_type, adjustable_id, source_type,
-                                  source_id, label, amount, included)
-         SELECT $1, $2, kind, target, 'tax', rate, label, amount, included
-         FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::numeric[], $8::boolean[])
-           AS tax(kind, target, rate, label, amount, included)`,
-        [
-          storeId,
-          orderId,
-          taxes.map((tax) => tax.adjustableType),
-          taxes.map((tax) => tax.adjustableKey),
-          taxes.map((tax) => tax.taxRateId),
-          taxes.map((tax) => tax.label),
-          taxes.map((tax) => tax.amount),
-          taxes.map((tax) => tax.included),
-        ],
-      );
-    }
-    await writeTaxTotals(manager, 'line_items', totals.lines);
-    await writeTaxTotals(manager, 'shipments', totals.shipments);
+    await writeRecalculation(manager, writes);
   }
 }
 
-/** Each taxed row's own tax totals, in one statement per table. */
-async function writeTaxTotals(
-  manager: EntityManager,
-  table: 'line_items' | 'shipments',
-  rows: { key: string; additionalTaxTotal: string; includedTaxTotal: string }[],
-): Promise<void> {
-  await manager.query(
-    `UPDATE ${table} taxed SET additional_tax_total = t.additional, included_tax_total = t.included
-     FROM unnest($1::bigint[], $2::numeric[], $3::numeric[]) AS t(id, additional, included)
-     WHERE taxed.id = t.id`,
-    [
-      rows.map((row) => row.key),
-      rows.map((row) => row.additionalTaxTotal),
-      rows.map((row) => row.includedTaxTotal),
-    ],
-  );
+type OrderTotalsFields = Pick<
+  Order,
+  | 'id'
+  | 'storeId'
+  | 'state'
+  | 'itemTotal'
+  | 'shipTotal'
+  | 'adjustmentTotal'
+  | 'includedTaxTotal'
+  | 'additionalTaxTotal'
+  | 'promoTotal'
+  | 'preTaxItemAmount'
+  | 'preTaxTotal'
+  | 'total'
+  | 'itemCount'
+>;
+
+/** The parts of the recalculation that differ from what is stored. */
+function changedParts(
+  inputs: RecalculationInputs,
+  planned: PlannedShipment[],
+  totals: OrderTotals,
+  order: OrderTotalsFields,
+  previousState: string,
+): RecalculationWrites {
+  const writes: RecalculationWrites = { orderId: order.id, storeId: order.storeId };
+  const shipmentTotals = new Map(totals.shipments.map((shipment) => [shipment.key, shipment]));
+  const shipments: ShipmentWrite[] = planned.map((shipment) => ({
+    ...shipment,
+    additionalTaxTotal: shipmentTotals.get(shipment.locationId)!.additionalTaxTotal,
+    includedTaxTotal: shipmentTotals.get(shipment.locationId)!.includedTaxTotal,
+  }));
+  if (!sameShipments(inputs.shipments, shipments)) writes.shipments = shipments;
+
+  const stored = new Map(inputs.shipments.map((shipment) => [shipment.location_id, shipment.id]));
+  const taxes: TaxWrite[] = totals.taxAdjustments.map((tax) => {
+    const shipment = tax.adjustableType === 'shipment';
+    const existing = shipment && !writes.shipments ? stored.get(tax.adjustableKey) : undefined;
+    return {
+      ...tax,
+      adjustableKey: existing ?? tax.adjustableKey,
+      byLocation: shipment && existing === undefined,
+    };
+  });
+  if (!sameTaxes(inputs.taxes, taxes)) writes.taxes = taxes;
+
+  const lineTotals = new Map(totals.lines.map((line) => [line.key, line]));
+  writes.lineTaxes = inputs.lines
+    .filter((line) => {
+      const next = lineTotals.get(line.id)!;
+      return (
+        !sameAmount(line.additional_tax_total, next.additionalTaxTotal) ||
+        !sameAmount(line.included_tax_total, next.includedTaxTotal)
+      );
+    })
+    .map((line) => ({ id: line.id, ...lineTotals.get(line.id)! }));
+
+  const unchangedTotals =
+    order.state === previousState &&
+    order.itemCount === totals.itemCount &&
+    TOTAL_FIELDS.every((field) => sameAmount(order[field], totals[field]));
+  if (!unchangedTotals) writes.totals = { totals, state: order.state };
+  if (order.state !== previousState) writes.stateChange = { from: previousState, to: order.state };
+  return writes;
+}
+
+const TOTAL_FIELDS = [
+  'itemTotal',
+  'shipTotal',
+  'adjustmentTotal',
+  'includedTaxTotal',
+  'additionalTaxTotal',
+  'promoTotal',
+  'preTaxItemAmount',
+  'preTaxTotal',
+  'total',
+] as const;
+
+function sameAmount(stored: string, next: string): boolean {
+  return new Decimal(stored).equals(next);
+}
+
+function sameShipments(stored: StoredShipment[], next: ShipmentWrite[]): boolean {
+  if (stored.length !== next.length) return false;
+  const byLocation = new Map(stored.map((shipment) => [shipment.location_id, shipment]));
+  return next.every((shipment) => {
+    const current = byLocation.get(shipment.locationId);
+    if (!current) return false;
+    const rates = new Map(current.rates.map((rate) => [rate.method_id, rate]));
+    return (
+      sameSet(current.line_item_ids, shipment.lineIds) &&
+      sameAmount(current.cost, shipment.cost) &&
+      sameAmount(current.additional_tax_total, shipment.additionalTaxTotal) &&
+      sameAmount(current.included_tax_total, shipment.includedTaxTotal) &&
+      current.rates.length === shipment.rates.length &&
+      shipment.rates.every((rate) => {
+        const now = rates.get(rate.methodId);
+        return now && now.selected === rate.selected && sameAmount(now.cost, rate.cost);
+      })
+    );
+  });
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+function sameTaxes(stored: StoredTax[], next: TaxWrite[]): boolean {
+  if (next.some((tax) => tax.byLocation)) return false;
+  const key = (tax: Omit<StoredTax, 'amount'> & { amount: string }) =>
+    JSON.stringify([
+      tax.adjustableType,
+      tax.adjustableKey,
+      tax.taxRateId,
+      tax.label,
+      new Decimal(tax.amount).toString(),
+      tax.included,
+    ]);
+  return sameSet(stored.map(key), next.map(key));
 }
 
 /** Whether the order's live payments pay for it (see `paymentsCover`). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../customers/index.js';
@@ -275,31 +276,50 @@ export class OrderSnapshots {
       shipments: order.shipAddressId !== null,
       shortfalls: !isPlaced(order),
     });
+    const addresses = addressColumns(manager);
     const {
-      rows: [parts],
-    } = await preparedIn<OrderPartsRow & { shortfalls: StockShortfall[] }>(
+      rows: [row],
+    } = await preparedIn<
+      OrderPartsRow & { shortfalls: StockShortfall[] } & Record<string, unknown>
+    >(
       manager,
-      `order_snapshot_parts_${variant}`,
-      sql,
-      [order.id],
+      `order_snapshot_${variant}`,
+      `SELECT parts.*, ${addresses.select('bill')}, ${addresses.select('ship')}
+       FROM (${sql}) parts
+       LEFT JOIN addresses bill ON bill.id = $2::bigint
+       LEFT JOIN addresses ship ON ship.id = $3::bigint`,
+      [order.id, order.billAddressId, order.shipAddressId],
     );
-    const addressIds = [order.billAddressId, order.shipAddressId].filter(
-      (id): id is string => id !== null,
-    );
-    const addresses =
-      addressIds.length > 0
-        ? await manager.find(Address, { where: addressIds.map((id) => ({ id })) })
-        : [];
-    const byId = (id: string | null) => addresses.find((address) => address.id === id) ?? null;
     return {
       order,
-      billAddress: byId(order.billAddressId),
-      shipAddress: byId(order.shipAddressId),
-      ...orderPartsOf(parts),
-      shortfalls: parts.shortfalls,
+      billAddress: addresses.read(manager, row, 'bill'),
+      shipAddress: addresses.read(manager, row, 'ship'),
+      ...orderPartsOf(row),
+      shortfalls: row.shortfalls,
       storeOptions: await this.storeOptions.of(manager, order.storeId),
     };
   }
+}
+
+/**
+ * An address's columns selected beside other columns, each named `<alias>.<property>`, and the
+ * entity read back from them (null when the join found none).
+ */
+function addressColumns(manager: EntityManager) {
+  const columns = manager.connection.getMetadata(Address).columns;
+  return {
+    select: (alias: string) =>
+      columns
+        .map((column) => `"${alias}"."${column.databaseName}" AS "${alias}.${column.propertyPath}"`)
+        .join(', '),
+    read(manager: EntityManager, row: Record<string, unknown>, alias: string): Address | null {
+      if (row[`${alias}.id`] === null || row[`${alias}.id`] === undefined) return null;
+      const fields = Object.fromEntries(
+        columns.map((column) => [column.propertyPath, row[`${alias}.${column.propertyPath}`]]),
+      );
+      return entityFromRow(manager, Address, fields);
+    },
+  };
 }
 
 /** What the checkout state machine needs to know about a loaded order. */

@@ -35,9 +35,7 @@ export class DeliveryOptions {
       `SELECT dm.id::text AS id, dm.calculator, dm.amount::text AS amount,
               dm.minimum_amount::text AS "minimumAmount", dm.tax_category AS "taxCategory"
        FROM delivery_methods dm
-       WHERE dm.store_id = $1 AND dm.active AND dm.display_on <> 'back_end' AND dm.currency = $2
-         AND EXISTS (SELECT 1 FROM delivery_method_zones dmz JOIN zones z ON z.id = dmz.zone_id
-                     WHERE dmz.delivery_method_id = dm.id AND ${zoneCovers('z', '$3', '$4')})
+       WHERE ${servingCondition('dm', { store: '$1', currency: '$2', country: '$3', state: '$4' })}
        ORDER BY dm.position, dm.id`,
       [
         destination.storeId,
@@ -47,4 +45,33 @@ export class DeliveryOptions {
       ],
     );
   }
+}
+
+/** SQL expressions (parameters or columns) naming a destination. */
+export interface DestinationSql {
+  store: string;
+  currency: string;
+  country: string;
+  state: string;
+}
+
+/** The condition under which delivery method `dm` serves a destination (see `DeliveryOptions`). */
+export function servingCondition(dm: string, to: DestinationSql): string {
+  return `${dm}.store_id = ${to.store} AND ${dm}.active AND ${dm}.display_on <> 'back_end'
+    AND ${dm}.currency = ${to.currency}
+    AND EXISTS (SELECT 1 FROM delivery_method_zones dmz JOIN zones z ON z.id = dmz.zone_id
+                WHERE dmz.delivery_method_id = ${dm}.id AND ${zoneCovers('z', to.country, to.state)})`;
+}
+
+/**
+ * The methods serving a destination as one JSON array of `DeliveryOption`, in the store's order:
+ * a scalar subquery for a statement that reads more besides.
+ */
+export function servingOptionsJsonSql(to: DestinationSql): string {
+  return `COALESCE((
+    SELECT json_agg(json_build_object(
+             'id', dm.id::text, 'calculator', dm.calculator, 'amount', dm.amount::text,
+             'minimumAmount', dm.minimum_amount::text, 'taxCategory', dm.tax_category)
+           ORDER BY dm.position, dm.id)
+    FROM delivery_methods dm WHERE ${servingCondition('dm', to)}), '[]')`;
 }
