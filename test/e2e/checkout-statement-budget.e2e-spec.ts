@@ -21,7 +21,7 @@ const BUDGET = {
   address: 29,
   payment_methods: 2,
   payment: 34,
-  complete: 96,
+  complete: 15,
 } as const;
 const TOTAL_BUDGET = 180;
 

@@ -6,6 +6,27 @@ import type { Order } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
+import { Digital } from './digital.entity.js';
+
+/** A link to issue: its line item, its digital's file, and the id drawn for it. */
+interface WantedLink {
+  id: string;
+  line_item_id: string;
+  digital_id: string;
+  filename: string;
+  content_type: string;
+  byte_size: number;
+}
+
+const LINK_COLUMNS = `id::text AS id, created_at AS "createdAt", updated_at AS "updatedAt",
+  store_id::text AS "storeId", digital_id::text AS "digitalId", line_item_id::text AS "lineItemId",
+  order_id::text AS "orderId", token_digest AS "tokenDigest", token_salt AS "tokenSalt",
+  download_count AS "downloadCount", download_limit AS "downloadLimit", expires_at AS "expiresAt"`;
+
+function compareIds(a: string, b: string): number {
+  const [x, y] = [BigInt(a), BigInt(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 
 /** Issuing the download links of a placed order, and showing them to its buyer. */
 @Injectable()
@@ -17,27 +38,31 @@ export class DigitalLinksService {
     private readonly events: EventPublisher,
   ) {}
 
+  /** The buyer's views of the links issued for an order object while placing it. */
+  private readonly issued = new WeakMap<object, BuyerDigitalLinkView[]>();
+
   /**
    * One link per digital of each of the order's line items, inside the placing transaction;
-   * publishes `digital_link.created` for each.
+   * publishes `digital_link.created` for each. The buyer's views of the links are kept with the
+   * order object, so the answer of the placing request needs not read them back.
    */
   async issueFor(manager: EntityManager, order: Pick<Order, 'id' | 'storeId'>): Promise<void> {
-    const wanted: { line_item_id: string; digital_id: string }[] = await manager.query(
-      `SELECT li.id::text AS line_item_id, d.id::text AS digital_id
+    // The token is derived from the link's id, so the ids are drawn before the rows are written.
+    const wanted: WantedLink[] = await manager.query(
+      `SELECT li.id::text AS line_item_id, d.id::text AS digital_id, d.filename,
+              d.content_type, d.byte_size,
+              nextval(pg_get_serial_sequence('digital_links', 'id'))::text AS id
        FROM line_items li JOIN digitals d ON d.variant_id = li.variant_id AND d.store_id = li.store_id
        WHERE li.order_id = $1
        ORDER BY li.id, d.id`,
       [order.id],
     );
-    if (wanted.length === 0) return;
-    // The token is derived from the link's id, so the ids are drawn before the rows are written.
-    const ids: { id: string }[] = await manager.query(
-      `SELECT nextval(pg_get_serial_sequence('digital_links', 'id'))::text AS id
-       FROM generate_series(1, $1)`,
-      [wanted.length],
-    );
-    const links = ids.map(({ id }) => ({ id, tokenSalt: this.tokens.newSalt() }));
-    await manager.query(
+    if (wanted.length === 0) {
+      this.issued.set(order, []);
+      return;
+    }
+    const salts = wanted.map(() => this.tokens.newSalt());
+    const rows: Record<string, unknown>[] = await manager.query(
       `INSERT INTO digital_links
          (id, store_id, order_id, line_item_id, digital_id, token_digest, token_salt,
           download_limit, expires_at)
@@ -45,28 +70,46 @@ export class DigitalLinksService {
        SELECT l.id, $1, $2, l.line_item_id, l.digital_id, l.digest, l.salt, $3,
               now() + make_interval(days => $4)
        FROM unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::text[], $9::text[])
-         AS l(id, line_item_id, digital_id, digest, salt)`,
+         AS l(id, line_item_id, digital_id, digest, salt)
+       RETURNING ${LINK_COLUMNS}`,
       [
         order.storeId,
         order.id,
         this.config.DIGITAL_LINK_DOWNLOAD_LIMIT,
         this.config.DIGITAL_LINK_TTL_DAYS,
-        links.map((link) => link.id),
-        wanted.map((row) => row.line_item_id),
-        wanted.map((row) => row.digital_id),
-        links.map((link) => this.tokens.digestOf(this.tokens.tokenOf(link))),
-        links.map((link) => link.tokenSalt),
+        wanted.map((link) => link.id),
+        wanted.map((link) => link.line_item_id),
+        wanted.map((link) => link.digital_id),
+        wanted.map((link, index) =>
+          this.tokens.digestOf(this.tokens.tokenOf({ id: link.id, tokenSalt: salts[index] })),
+        ),
+        salts,
       ],
     );
-    const issued = await manager.find(DigitalLink, {
-      where: { orderId: order.id },
-      order: { id: 'ASC' },
-    });
-    for (const link of issued) {
-      await this.events.publish({ manager, storeId: order.storeId }, 'digital_link.created', {
-        ...this.serializer.serialize(link),
-      });
-    }
+    const files = new Map(wanted.map((link) => [link.id, link]));
+    const issued = rows
+      .map((row) => manager.create(DigitalLink, row))
+      .sort((a, b) => compareIds(a.id, b.id));
+    await this.events.publishAll(
+      { manager, storeId: order.storeId },
+      issued.map((link) => ({
+        name: 'digital_link.created',
+        payload: { ...this.serializer.serialize(link) },
+      })),
+    );
+    this.issued.set(
+      order,
+      issued.map((link) => {
+        const file = files.get(link.id)!;
+        const digital = Object.assign(new Digital(), {
+          id: file.digital_id,
+          filename: file.filename,
+          contentType: file.content_type,
+          byteSize: file.byte_size,
+        });
+        return this.serializer.serializeForBuyer(link, digital, this.tokens.tokenOf(link));
+      }),
+    );
   }
 
   /**
@@ -77,6 +120,8 @@ export class DigitalLinksService {
     manager: EntityManager,
     order: Pick<Order, 'id'>,
   ): Promise<BuyerDigitalLinkView[]> {
+    const issued = this.issued.get(order);
+    if (issued) return issued;
     const links = await manager.find(DigitalLink, {
       where: { orderId: order.id },
       relations: { digital: true },

@@ -11,9 +11,24 @@ import { gatewayCall, PaymentRefused, type RemoteCharge } from './order-payments
 import type { OrderParts } from './order-snapshot.js';
 import { OrderSnapshots } from './order-snapshot.js';
 import { recordStateChange } from './state-history.js';
+import { Money } from '../../common/money/money.js';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
+import type { ShipmentState } from './entities/shipment.entity.js';
+import { OrderSerializer } from './order.serializer.js';
+import {
+  type ChangedPayment,
+  type ChangedShipment,
+  changedPaymentsJson,
+  movedShipmentsJson,
+  type PlacedOrder,
+  withChanges,
+} from './order-placing.js';
+import type { OrderRendering } from './order-snapshot.js';
 
 /** A card payment held in `processing` while its gateway is called, as stored. */
-interface HeldPayment {
+export interface HeldPayment {
   id: string;
   order_id: string;
   type: GatewayMethodType;
@@ -45,48 +60,56 @@ export class CardPayments {
     private readonly settlement: PaymentSettlement,
     private readonly events: OrderEvents,
     private readonly snapshots: OrderSnapshots,
+    private readonly serializer: OrderSerializer,
   ) {}
 
   /**
    * Claims the order's card payments for a completion (`checkout` → `processing`, at the amounts
-   * planned) with conditional updates: false, claiming none, when another request claimed or
-   * changed one first.
+   * planned), recording each transition, in one statement that holds the order's row only while
+   * it runs: false, claiming none, when the order is no longer at the `state_lock_version` it was
+   * read at or another request claimed or changed a payment first.
    */
   async claim(order: Order, charges: RemoteCharge[]): Promise<boolean> {
     if (charges.length === 0) return true;
-    const lost = new Error('claim lost');
-    const claiming = this.dataSource.transaction(async (manager) => {
-      for (const charge of charges) {
-        const [, claimed]: [unknown, number] = await manager.query(
-          `UPDATE payments SET state = 'processing', amount = $2, response_code = NULL,
-             updated_at = now()
-           WHERE id = $1 AND state = 'checkout'`,
-          [charge.paymentId, charge.amount],
-        );
-        if (claimed === 0) throw lost;
-        await recordStateChange(manager, {
-          order,
-          name: 'payment',
-          subjectId: charge.paymentId,
-          from: 'checkout',
-          to: 'processing',
-        });
-      }
-      return true;
-    });
-    return claiming.catch((error: unknown) => {
-      if (error === lost) return false;
-      throw error;
-    });
+    const {
+      rows: [{ claimed }],
+    } = await preparedIn<{ claimed: string[] }>(
+      this.dataSource.manager,
+      'card_payments_claim',
+      `WITH locked AS (
+         SELECT id, store_id FROM orders WHERE id = $1 AND state_lock_version = $2 FOR UPDATE),
+       claimed AS (
+         UPDATE payments p SET state = 'processing', amount = c.amount, response_code = NULL,
+           updated_at = now()
+         FROM unnest($3::bigint[], $4::numeric[]) WITH ORDINALITY AS c(id, amount, position), locked
+         WHERE p.id = c.id AND p.order_id = locked.id AND p.state = 'checkout'
+         RETURNING p.id, c.position),
+       history AS (
+         INSERT INTO state_changes (store_id, order_id, name, subject_id, previous_state, next_state)
+         SELECT locked.store_id, locked.id, 'payment', claimed.id, 'checkout', 'processing'
+         FROM claimed CROSS JOIN locked ORDER BY claimed.position)
+       SELECT ARRAY(SELECT id::text FROM claimed) AS claimed`,
+      [
+        order.id,
+        order.stateLockVersion,
+        charges.map((charge) => charge.paymentId),
+        charges.map((charge) => charge.amount),
+      ],
+    );
+    if (claimed.length === charges.length) return true;
+    // Another request changed one of them first: it wins, and none stays claimed.
+    await this.release(order, claimed);
+    return false;
   }
 
   /**
    * Authorizes a claimed payment at its gateway and commits the authorization's reference on
    * it at once (so a crash leaves something to void). Throws `PaymentRefused` when the gateway
-   * refused, 422 `payment_processing_error` when it did not answer.
+   * refused, 422 `payment_processing_error` when it did not answer. `known` is the payment as
+   * its caller claimed it, saving the read. Answers the authorization's reference.
    */
-  async authorize(paymentId: string): Promise<void> {
-    const payment = await this.held(this.dataSource.manager, paymentId);
+  async authorize(paymentId: string, known?: HeldPayment): Promise<string | void> {
+    const payment = known ?? (await this.held(this.dataSource.manager, paymentId));
     if (!payment) throw new StoreError('cart_already_updated', 'The payment is no longer held');
     const gateway = this.gateways.for(payment.type);
     const outcome = await gatewayCall(() =>
@@ -94,13 +117,17 @@ export class CardPayments {
     );
     switch (outcome.kind) {
       case 'captured':
-      case 'pending':
-        await this.dataSource.query(
+      case 'pending': {
+        const reference = outcome.reference ?? `authorized_${payment.id}`;
+        await preparedIn(
+          this.dataSource.manager,
+          'card_payments_authorized',
           `UPDATE payments SET response_code = $2, updated_at = now()
            WHERE id = $1 AND state = 'processing'`,
-          [payment.id, outcome.reference ?? `authorized_${payment.id}`],
+          [payment.id, reference],
         );
-        return;
+        return reference;
+      }
       case 'declined':
         throw new PaymentRefused(payment.id, 'declined', outcome.message, outcome.reference);
       case 'error':
@@ -108,9 +135,12 @@ export class CardPayments {
     }
   }
 
-  /** Captures a held, authorized payment; never throws. */
-  async capture(paymentId: string): Promise<CaptureOutcome> {
-    const payment = await this.held(this.dataSource.manager, paymentId);
+  /**
+   * Captures a held, authorized payment; never throws. `known` is the payment as its caller
+   * authorized it, saving the read.
+   */
+  async capture(paymentId: string, known?: HeldPayment): Promise<CaptureOutcome> {
+    const payment = known ?? (await this.held(this.dataSource.manager, paymentId));
     if (!payment?.response_code) return { paymentId, kind: 'unknown' };
     try {
       const outcome = await this.gateways
@@ -224,6 +254,86 @@ export class CardPayments {
     });
   }
 
+  /**
+   * `settlePlaced` for the request that placed the order and knows it as placed: the captures,
+   * the order's payment total and states, its waiting shipments and every transition are written
+   * by one statement, and the completion's events (unless a payment is still held) by another.
+   * Answers the order's rendering as it is then.
+   */
+  async settleCaptured(placed: PlacedOrder, outcomes: CaptureOutcome[]): Promise<OrderRendering> {
+    const { order } = placed.snapshot;
+    const currency = order.currency;
+    const settled = outcomes.flatMap((outcome) =>
+      outcome.kind === 'unknown'
+        ? []
+        : [
+            {
+              id: outcome.paymentId,
+              state: outcome.kind === 'captured' ? 'completed' : 'pending',
+              message: outcome.kind === 'refused' ? outcome.message : null,
+              reference: outcome.kind === 'captured' ? outcome.reference : null,
+            },
+          ],
+    );
+    const amounts = new Map(
+      placed.snapshot.payments.map((payment) => [payment.id, payment.amount]),
+    );
+    const paid = settled
+      .filter((payment) => payment.state === 'completed')
+      .reduce(
+        (sum, payment) => sum.plus(amounts.get(payment.id)!),
+        Money.of(placed.paid, currency),
+      );
+    const paymentState = derivePaymentState({
+      total: order.total,
+      paymentTotal: paid.toString(),
+      currency,
+      canceled: order.state === 'canceled',
+      lastPaymentFailed: false,
+    });
+    const shipmentNext = SHIPPABLE.has(paymentState) ? 'ready' : 'pending';
+    const shipmentStates = placed.snapshot.shipments.map((shipment) =>
+      ['pending', 'ready'].includes(shipment.state) ? shipmentNext : shipment.state,
+    ) as ShipmentState[];
+    return this.dataSource.transaction(async (manager) => {
+      const {
+        rows: [row],
+      } = await preparedIn<Record<string, unknown> & SettledRow>(
+        manager,
+        'card_payments_settle_captured',
+        settleCapturedSql(manager),
+        [
+          order.id,
+          settled.map((payment) => payment.id),
+          settled.map((payment) => payment.state),
+          settled.map((payment) => payment.message),
+          settled.map((payment) => payment.reference),
+          shipmentNext,
+          paid.toString(),
+          paymentState,
+          deriveShipmentState(shipmentStates),
+        ],
+      );
+      if (!row) {
+        // Someone else settled a payment first: settle from what is stored.
+        const now = await this.settlePlaced(order.id, [], placed.before);
+        return this.serializer.rendering({ manager, order: now });
+      }
+      const { settled: payments, moved, ...columns } = row;
+      // The same order object: what was attached to it while placing stays with it.
+      const settledOrder = Object.assign(order, entityFromRow(manager, Order, columns));
+      const snapshot = withChanges({ ...placed.snapshot, order: settledOrder }, payments, moved);
+      const rendering = { snapshot, view: this.serializer.serialize(snapshot) };
+      if (outcomes.every((outcome) => outcome.kind !== 'unknown')) {
+        const change = new OrderChange(manager, snapshot.order, placed.before);
+        change.announce('completed');
+        change.onRendered(rendering);
+        await this.events.publish(change);
+      }
+      return rendering;
+    });
+  }
+
   /** Whether any payment of the order is still held for a gateway call. */
   async holds(manager: EntityManager, orderId: string): Promise<boolean> {
     const [held]: unknown[] = await manager.query(
@@ -250,4 +360,58 @@ export class CardPayments {
     );
     return row;
   }
+}
+
+/** Payment states that settle the order enough to ship it (as `PaymentSettlement` has them). */
+const SHIPPABLE = new Set(['paid', 'credit_owed']);
+
+interface SettledRow {
+  settled: ChangedPayment[];
+  moved: ChangedShipment[];
+}
+
+let cachedSettleSql: string | undefined;
+
+/**
+ * Settles captures `$2..$5` (payment, next state, failure message, reference) of order `$1`:
+ * only if each is still held, it moves waiting shipments to `$6` and writes the order's payment
+ * total `$7` and states `$8`, `$9`; no row otherwise.
+ */
+function settleCapturedSql(manager: EntityManager): string {
+  cachedSettleSql ??= `
+  WITH locked AS (SELECT id, store_id, state FROM orders WHERE id = $1 FOR UPDATE),
+  settled AS (
+    UPDATE payments p SET state = u.state, failure_message = u.message,
+      response_code = COALESCE(u.reference, p.response_code), updated_at = now()
+    FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
+        AS u(id, state, message, reference, position),
+      locked
+    WHERE p.id = u.id AND p.order_id = locked.id AND p.state = 'processing'
+    RETURNING p.id, u.position, p.state, p.amount, p.response_code, p.failure_message),
+  complete AS (
+    SELECT locked.* FROM locked WHERE (SELECT count(*) FROM settled) = cardinality($2::bigint[])),
+  moved AS (
+    UPDATE shipments s SET state = $6, updated_at = now()
+    FROM (SELECT sh.id, sh.state AS previous FROM shipments sh JOIN complete ON sh.order_id = complete.id
+          WHERE complete.state = 'complete' AND sh.state IN ('pending', 'ready') AND sh.state <> $6) old
+    WHERE s.id = old.id RETURNING s.id, s.state, old.previous),
+  closed AS (
+    UPDATE orders o SET payment_total = $7, payment_state = $8, shipment_state = $9,
+      updated_at = now()
+    FROM complete WHERE o.id = complete.id
+    RETURNING ${entityColumns(manager, Order, 'o')}),
+  history AS (
+    INSERT INTO state_changes (store_id, order_id, name, subject_id, previous_state, next_state)
+    SELECT locked.store_id, locked.id, h.name, h.subject_id, h.previous, h.next
+    FROM locked CROSS JOIN (
+      SELECT 1 AS part, s.position AS seq, 'payment' AS name, s.id AS subject_id,
+             'processing' AS previous, s.state AS next
+      FROM settled s
+      UNION ALL
+      SELECT 2, m.id, 'shipment', m.id, m.previous, m.state FROM moved m) h
+    ORDER BY h.part, h.seq)
+  SELECT closed.*, ${changedPaymentsJson('settled')} AS settled,
+    ${movedShipmentsJson('moved')} AS moved
+  FROM closed`;
+  return cachedSettleSql;
 }

@@ -2,57 +2,58 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { ModelEvents } from '../../events/index.js';
+import { isTransientTransactionError } from '../../platform/database/database-errors.js';
+import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
+import { CardPayments, type CaptureOutcome, type HeldPayment } from './card-payments.js';
 import { checkoutRequirements } from './domain/checkout-progress.js';
-import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
-import { OrderExtensions } from './order-extensions.js';
-import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
-import { closeOrder, moveShipments } from './order-closing.js';
-import { type PaymentMethodType, PaymentGateways } from '../payments/index.js';
-import { type CaptureOutcome, CardPayments } from './card-payments.js';
 import type { Order } from './entities/order.entity.js';
+import { type CompletionStart, readCompletionStart } from './order-completion-read.js';
 import { OrderChange } from './order-change.js';
 import { conflict, OrderChanges } from './order-changes.js';
-import { NO_PARTS } from './order-events.js';
-import {
-  AuthorizationMismatch,
-  OrderPayments,
-  PaymentRefused,
-  REFUSAL_CODES,
-  type RemoteCharge,
-} from './order-payments.js';
-import { OrderRecalculator } from './order-recalculator.js';
-import { recordStateChange } from './state-history.js';
+import { OrderEvents } from './order-events.js';
+import { OrderExtensions } from './order-extensions.js';
+import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
+import { gatewayCall, OrderPayments, PaymentRefused, REFUSAL_CODES } from './order-payments.js';
+import { type LocalOutcome, OrderPlacing, type PlacedOrder } from './order-placing.js';
 import { OrderSerializer, type OrderView } from './order.serializer.js';
-import { PaymentSerializer } from './payment.serializer.js';
 import {
   checkoutFactsOf,
   type OrderContext,
-  type OrderParts,
+  type OrderRendering,
   type OrderSnapshot,
-  OrderSnapshots,
 } from './order-snapshot.js';
-import { OrderStock } from './order-stock.js';
-
-/** The rehearsal of a completion, undone once it planned what the cards are to be charged. */
-class Rehearsed {
-  constructor(
-    readonly order: Order,
-    readonly remote: RemoteCharge[],
-  ) {}
-}
+import { compareKeys, OrderStock } from './order-stock.js';
+import { PaymentSerializer } from './payment.serializer.js';
+import { type PaymentPlan, planPayments } from './payment-plan.js';
+import { recordStateChange } from './state-history.js';
+import { StoreCheckoutOptionsCache } from './store-checkout-options.js';
 
 /**
- * Places an order: one change checks what checkout still needs, takes the stock, charges
- * the payments, fixes the final totals and states, and records `order.completed`. A refused
- * payment undoes all of it and is then recorded as failed. Completing a placed order again
- * returns it unchanged.
+ * Renders the order a completion answers with; `rendering` is the order as the completion left
+ * it, when it knows it (a placed order read anew has none).
+ */
+export type CompletionRender = (
+  context: OrderContext,
+  rendering?: OrderRendering,
+) => Promise<OrderView>;
+
+/** The order changed after it was read, before it could be placed. */
+class OrderMoved extends Error {}
+
+/**
+ * Places an order: checks what checkout still needs, takes the stock, charges the payments,
+ * writes the final states and records `order.completed`. A refused payment undoes all of it and
+ * is then recorded as failed. Completing a placed order again returns it unchanged.
  *
- * Card payments (remote gateways) are never called while the order's or the stock's rows are
- * held: a rehearsal of the placing (rolled back) plans what each card is charged; the cards are
- * claimed (`processing`, committed) and authorized, each reference committed at once; the
- * placing change then checks the authorizations still fit and places the order with them held;
- * after it commits they are captured and the order settled, which publishes the change's events.
- * A placing that fails (stock ran out, the cart changed) voids the authorizations and gives the
+ * One read gives the cart as its last change stored it (totals, parts, stock that fell short,
+ * what was paid); what each payment is charged is planned from it, and the placing (one
+ * statement, see `OrderPlacing`) only goes ahead if the cart is still at the
+ * `state_lock_version` read then. Card payments (remote gateways) are never called while the
+ * order's or the stock's rows are held: the cards are claimed (`processing`, committed) and
+ * authorized, each reference committed at once; the order is placed with them held; after that
+ * commits they are captured and the order settled, which publishes the completion's events. A
+ * placing that fails (stock ran out, the cart changed) voids the authorizations and gives the
  * payments back to checkout. What a crash leaves held is finished by `PaymentRecoverySweeper`.
  */
 @Injectable()
@@ -61,33 +62,56 @@ export class OrderCompletion {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
     private readonly changes: OrderChanges,
-    private readonly recalculator: OrderRecalculator,
-    private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
+    private readonly storeOptions: StoreCheckoutOptionsCache,
     private readonly stock: OrderStock,
     private readonly payments: OrderPayments,
     private readonly extensions: OrderExtensions,
+    private readonly events: OrderEvents,
+    private readonly modelEvents: ModelEvents,
     private readonly paymentIds: PaymentSerializer,
     private readonly cards: CardPayments,
     private readonly gateways: PaymentGateways,
-  ) {}
+  ) {
+    this.placing = new OrderPlacing(stock);
+  }
+
+  private readonly placing: OrderPlacing;
 
   async complete(
     target: OrderTarget,
     expectedVersion: number | undefined,
-    render: (context: OrderContext) => Promise<OrderView> = (context) => this.render(context),
+    render: CompletionRender = (context, rendering) =>
+      rendering ? Promise.resolve(rendering.view) : this.serializer.render(context),
   ): Promise<OrderView> {
     const manager = this.dataSource.manager;
-    const current = await this.lookup.read(manager, target);
-    if (isPlaced(current)) return render({ manager, order: current });
+    const start = await readCompletionStart(manager, this.storeOptions, target);
+    const { order } = start.snapshot;
+    if (isPlaced(order)) return render({ manager, order });
+    if (expectedVersion !== undefined && expectedVersion !== order.stateLockVersion) {
+      throw conflict(order, 'The order changed since that version was read', {
+        state_lock_version: order.stateLockVersion,
+      });
+    }
+    this.ensureCompletable(start.snapshot);
+    const plan = planPayments(
+      start.snapshot.payments,
+      order.total,
+      start.paid,
+      order.currency,
+      (payment) =>
+        payment.store_credit_id === null &&
+        payment.method_type !== 'store_credit' &&
+        this.gateways.for(payment.method_type as GatewayMethodType).remote,
+    );
     try {
-      if (!(await this.paysByRemoteGateway(current))) {
-        return await this.changes.run(target, expectedVersion, async (change) => {
-          await this.place(change, new Map());
-          return render(change);
-        });
-      }
-      return await this.completeWithCards(target, expectedVersion, render);
+      const outcomes = await this.chargeLocal(order, plan);
+      const rendering =
+        plan.remote.length === 0
+          ? await this.placeNow(start, plan, outcomes)
+          : await this.placeWithCards(target, start, plan, outcomes);
+      if (!rendering) return render({ manager, order: await this.lookup.read(manager, target) });
+      return render({ manager, order: rendering.snapshot.order }, rendering);
     } catch (error) {
       if (!(error instanceof PaymentRefused)) throw error;
       await this.recordRefusal(target, error);
@@ -97,153 +121,192 @@ export class OrderCompletion {
     }
   }
 
-  /** Authorize, place, capture: see the class. */
-  private async completeWithCards(
+  /** Places an order paid without cards, publishing its events with it. */
+  private async placeNow(
+    start: CompletionStart,
+    plan: PaymentPlan,
+    outcomes: ReadonlyMap<string, LocalOutcome>,
+  ): Promise<OrderRendering> {
+    const { order } = start.snapshot;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const placed = await this.place(manager, start, plan, outcomes);
+        const change = new OrderChange(manager, placed.snapshot.order, placed.before);
+        change.announce('completed');
+        const rendering = this.rendering(placed.snapshot);
+        change.onRendered(rendering);
+        await this.events.publish(change, 'updated', placed.changes);
+        return rendering;
+      });
+    } catch (error) {
+      throw this.asConflict(error, order, 'The order was changed by another request');
+    }
+  }
+
+  /**
+   * Claim and authorize the cards, place, capture: see the class. Undefined when another
+   * completion placed the order meanwhile.
+   */
+  private async placeWithCards(
     target: OrderTarget,
-    expectedVersion: number | undefined,
-    render: (context: OrderContext) => Promise<OrderView>,
-  ): Promise<OrderView> {
-    const manager = this.dataSource.manager;
-    const { order: cart, remote } = await this.rehearse(target, expectedVersion);
-    if (!(await this.cards.claim(cart, remote))) {
-      const now = await this.lookup.read(manager, target);
-      if (isPlaced(now)) return render({ manager, order: now });
+    start: CompletionStart,
+    plan: PaymentPlan,
+    outcomes: ReadonlyMap<string, LocalOutcome>,
+  ): Promise<OrderRendering | undefined> {
+    const { order } = start.snapshot;
+    if (!(await this.cards.claim(order, plan.remote))) {
+      const now = await this.lookup.read(this.dataSource.manager, target);
+      if (isPlaced(now)) return undefined;
       throw conflict(now, 'The cart is being completed by another request');
     }
-    const held = remote.map((charge) => charge.paymentId);
+    const held = plan.remote.map((charge) => this.heldPayment(start.snapshot, charge));
     try {
-      for (const paymentId of held) await this.cards.authorize(paymentId);
+      for (const payment of held) {
+        // An authorization that answers no reference leaves the capture to read it.
+        const reference = await this.cards.authorize(payment.id, payment);
+        payment.response_code = reference ?? null;
+      }
     } catch (error) {
       const refused = error instanceof PaymentRefused ? error.paymentId : undefined;
       await this.cards.release(
-        cart,
-        held.filter((id) => id !== refused),
+        order,
+        held.filter((payment) => payment.id !== refused).map((payment) => payment.id),
       );
       throw error;
     }
-    const authorized = new Map(remote.map((charge) => [charge.paymentId, charge.amount]));
-    let before: OrderParts | undefined;
+    let placed: PlacedOrder;
     try {
-      await this.changes.run(target, cart.stateLockVersion, async (change) => {
-        await this.place(change, authorized);
-        change.deferPublishing();
-        before = change.before;
+      placed = await this.dataSource.transaction(async (manager) => {
+        const placing = await this.place(manager, start, plan, outcomes);
+        await this.modelEvents.publishChanges({ manager, storeId: order.storeId }, placing.changes);
+        return placing;
       });
     } catch (error) {
-      await this.cards.release(cart, held);
-      if (error instanceof AuthorizationMismatch) {
-        throw conflict(cart, 'The cart changed while its payment was being authorized');
-      }
-      throw error;
-    }
-    const outcomes: CaptureOutcome[] = [];
-    for (const paymentId of held) outcomes.push(await this.cards.capture(paymentId));
-    const order = await this.cards.settlePlaced(cart.id, outcomes, before);
-    return render({ manager, order });
-  }
-
-  /** Whether a payment waiting to be charged goes through a remote gateway (a card). */
-  private async paysByRemoteGateway(order: Order): Promise<boolean> {
-    const rows: { type: PaymentMethodType; store_credit_id: string | null }[] =
-      await this.dataSource.query(
-        `SELECT pm.type, p.store_credit_id::text AS store_credit_id
-         FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-         WHERE p.order_id = $1 AND p.state = 'checkout'`,
-        [order.id],
+      await this.cards.release(
+        order,
+        held.map((payment) => payment.id),
       );
-    return rows.some(
-      (row) =>
-        row.store_credit_id === null &&
-        row.type !== 'store_credit' &&
-        this.gateways.for(row.type).remote,
-    );
-  }
-
-  /**
-   * Runs the placing in a transaction that is rolled back, to learn what each card would be
-   * charged (and that the cart can be placed at all: a cart that cannot is refused before any
-   * card is authorized). Holds the rows it touches only for that short transaction.
-   */
-  private async rehearse(
-    target: OrderTarget,
-    expectedVersion: number | undefined,
-  ): Promise<Rehearsed> {
-    try {
-      await this.dataSource.transaction(async (manager) => {
-        const order = await this.lookup.read(manager, target);
-        if (expectedVersion !== undefined && expectedVersion !== order.stateLockVersion) {
-          throw conflict(order, 'The order changed since that version was read', {
-            state_lock_version: order.stateLockVersion,
-          });
-        }
-        const version = order.stateLockVersion;
-        const remote = await this.place(new OrderChange(manager, order, NO_PARTS), undefined);
-        order.stateLockVersion = version;
-        throw new Rehearsed(order, remote);
-      });
-    } catch (outcome) {
-      if (outcome instanceof Rehearsed) return outcome;
-      throw outcome;
+      throw this.asConflict(
+        error,
+        order,
+        'The cart changed while its payment was being authorized',
+      );
     }
-    throw new Error('A rehearsal always ends by being undone');
+    const captures: CaptureOutcome[] = [];
+    for (const payment of held) {
+      captures.push(
+        await this.cards.capture(payment.id, payment.response_code ? payment : undefined),
+      );
+    }
+    return this.cards.settleCaptured(placed, captures);
+  }
+
+  /** Places the order in the caller's transaction and runs what other modules add to it. */
+  private async place(
+    manager: OrderContext['manager'],
+    start: CompletionStart,
+    plan: PaymentPlan,
+    outcomes: ReadonlyMap<string, LocalOutcome>,
+  ): Promise<PlacedOrder> {
+    const placed = await this.placing.place(manager, start, plan, outcomes);
+    if (!placed) throw new OrderMoved();
+    await this.extensions.orderPlaced({ manager, order: placed.snapshot.order });
+    return placed;
   }
 
   /**
-   * Places the order within its change; `authorized` holds the card payments authorized for it
-   * (by amount), undefined when rehearsing. Answers the card charges planned.
+   * Charges the payments of local gateways (checks) before the order's rows are taken; store
+   * credit is spent by the placing itself. Throws `PaymentRefused` when one is refused.
    */
-  private async place(
-    change: OrderChange,
-    authorized: ReadonlyMap<string, string> | undefined,
-  ): Promise<RemoteCharge[]> {
-    const { manager, order } = change;
-    await this.recalculator.recalculate(change);
-    const snapshot = await this.snapshots.load(manager, order);
-    ensureCompletable(snapshot);
-    await this.ensureNoOtherCompletion(change, authorized);
-    await this.stock.take(manager, order.storeId, order.id);
-    const { paid, remote } = await this.payments.process(manager, order, authorized);
-    if (authorized === undefined) return remote;
-    // A session the shopper opened but never completed can no longer pay for the order.
-    await manager.query(
-      `UPDATE payment_sessions SET status = 'canceled', updated_at = now()
-       WHERE order_id = $1 AND status = 'pending'`,
-      [order.id],
-    );
-
-    const previousState = order.state;
-    order.paymentTotal = paid.toString();
-    order.paymentState = derivePaymentState({
-      total: order.total,
-      paymentTotal: order.paymentTotal,
-      currency: order.currency,
-      canceled: false,
-      lastPaymentFailed: false,
-    });
-    order.shipmentState = deriveShipmentState(
-      await moveShipments(manager, order, order.paymentState === 'paid' ? 'ready' : 'pending'),
-    );
-    await this.extensions.orderPlaced(change);
-    await closeOrder(manager, order, 'complete', previousState);
-    change.announce('completed');
-    return remote;
+  private async chargeLocal(
+    order: Order,
+    plan: PaymentPlan,
+  ): Promise<ReadonlyMap<string, LocalOutcome>> {
+    const outcomes = new Map<string, LocalOutcome>();
+    for (const charge of plan.local) {
+      if (charge.storeCreditId !== null) continue;
+      if (charge.type === 'store_credit') throw new Error('Store credit payment without a credit');
+      const gateway = this.gateways.for(charge.type);
+      const outcome = await gatewayCall(() =>
+        gateway.process(charge.amount, order.currency, charge.source),
+      );
+      switch (outcome.kind) {
+        case 'captured':
+        case 'pending':
+          outcomes.set(charge.paymentId, {
+            state: outcome.kind === 'captured' ? 'completed' : 'pending',
+            reference: outcome.reference,
+          });
+          break;
+        case 'declined':
+          throw new PaymentRefused(
+            charge.paymentId,
+            'declined',
+            outcome.message,
+            outcome.reference,
+          );
+        case 'error':
+          throw new PaymentRefused(charge.paymentId, 'gateway_error', outcome.message);
+      }
+    }
+    return outcomes;
   }
 
-  /** 409 while a payment of the order is held by another completion (or a payment session). */
-  private async ensureNoOtherCompletion(
-    { manager, order }: OrderChange,
-    authorized: ReadonlyMap<string, string> | undefined,
-  ): Promise<void> {
-    const [other]: unknown[] = await manager.query(
-      `SELECT 1 FROM payments WHERE order_id = $1 AND state = 'processing' AND NOT (id = ANY($2))
-       LIMIT 1`,
-      [order.id, [...(authorized?.keys() ?? [])]],
-    );
-    if (other) throw conflict(order, 'The cart is being completed by another request');
+  /**
+   * `cart_empty` without lines; `cart_cannot_transition` naming what else is missing; 409 while a
+   * payment is held by another completion (or a payment session); `insufficient_stock` naming
+   * the first variant (in variant order) stock can no longer fill.
+   */
+  private ensureCompletable(snapshot: OrderSnapshot): void {
+    if (snapshot.lines.length === 0) {
+      throw new StoreError('cart_empty', 'The cart has no items');
+    }
+    const requirements = checkoutRequirements(checkoutFactsOf(snapshot));
+    if (requirements.length > 0) {
+      throw new StoreError(
+        'cart_cannot_transition',
+        `The cart cannot be completed yet: ${requirements.map((requirement) => requirement.message).join('; ')}`,
+        { requirements },
+      );
+    }
+    if (snapshot.payments.some((payment) => payment.state === 'processing')) {
+      throw conflict(snapshot.order, 'The cart is being completed by another request');
+    }
+    const short = new Set(snapshot.shortfalls.map((shortfall) => shortfall.line_id));
+    const [first] = snapshot.lines
+      .filter((line) => short.has(line.id))
+      .map((line) => line.variant_id)
+      .sort(compareKeys);
+    if (first !== undefined) throw this.stock.insufficient(first);
   }
 
-  private render(context: OrderContext): Promise<OrderView> {
-    return this.serializer.render(context);
+  /** A claimed card payment as the gateway steps need it. */
+  private heldPayment(snapshot: OrderSnapshot, charge: PaymentPlan['remote'][number]): HeldPayment {
+    const payment = snapshot.payments.find((candidate) => candidate.id === charge.paymentId)!;
+    return {
+      id: charge.paymentId,
+      order_id: snapshot.order.id,
+      type: charge.type,
+      amount: charge.amount,
+      currency: snapshot.order.currency,
+      source: payment.source,
+      response_code: null,
+    };
+  }
+
+  private rendering(snapshot: OrderSnapshot): OrderRendering {
+    return { snapshot, view: this.serializer.serialize(snapshot) };
+  }
+
+  /**
+   * A placing that found the order changed, or lost a lock or serialization race with a
+   * concurrent change, is a conflict: that change wins. Not retried: payments may have been
+   * charged.
+   */
+  private asConflict(error: unknown, order: Order, message: string): unknown {
+    return error instanceof OrderMoved || isTransientTransactionError(error)
+      ? conflict(order, message)
+      : error;
   }
 
   private async recordRefusal(target: OrderTarget, refusal: PaymentRefused): Promise<void> {
@@ -262,20 +325,5 @@ export class OrderCompletion {
         });
       }
     });
-  }
-}
-
-/** `cart_empty` without lines; `cart_cannot_transition` naming what else is missing. */
-function ensureCompletable(snapshot: OrderSnapshot): void {
-  if (snapshot.lines.length === 0) {
-    throw new StoreError('cart_empty', 'The cart has no items');
-  }
-  const requirements = checkoutRequirements(checkoutFactsOf(snapshot));
-  if (requirements.length > 0) {
-    throw new StoreError(
-      'cart_cannot_transition',
-      `The cart cannot be completed yet: ${requirements.map((requirement) => requirement.message).join('; ')}`,
-      { requirements },
-    );
   }
 }

@@ -49,12 +49,20 @@ export class OrderEvents {
     private readonly events: ModelEvents,
   ) {}
 
-  /** Publishes what the change did; `order.created` for an order it inserted (`before` empty). */
-  async publish(change: OrderChange, action: 'created' | 'updated' = 'updated'): Promise<void> {
+  /**
+   * Publishes what the change did; `order.created` for an order it inserted (`before` empty).
+   * `preceding`, changes of other models the work made, go first, in the same statement.
+   */
+  async publish(
+    change: OrderChange,
+    action: 'created' | 'updated' = 'updated',
+    preceding: readonly ModelChange[] = [],
+  ): Promise<void> {
     const { manager, order, removed } = change;
     const scope = { manager, storeId: order.storeId };
     if (removed) {
       await this.events.publishChanges(scope, [
+        ...preceding,
         {
           model: 'order',
           action: 'deleted',
@@ -72,6 +80,7 @@ export class OrderEvents {
     snapshot.payments.forEach((row, index) => rendered.set(row, view.payments[index]));
     const part: OrderPartContext = { orderPublicId: view.id, currency: order.currency };
     await this.events.publishChanges(scope, [
+      ...preceding,
       ...change.announcements.map((event) => ({
         model: 'order',
         action: event,

@@ -37,7 +37,8 @@ export class PlacedOrdersService {
     return this.completion.complete(
       this.lookup.cart(caller, publicId, { allowPlaced: true }),
       expectedVersion,
-      (context) => this.render(context),
+      (context, rendering) =>
+        rendering ? this.extensions.buyerView(context, rendering.view) : this.render(context),
     );
   }
 

@@ -1,3 +1,8 @@
-export { StoreCreditWallet } from './store-credit-wallet.js';
+export {
+  type ChangedCredit,
+  creditChanges,
+  spendAllSql,
+  StoreCreditWallet,
+} from './store-credit-wallet.js';
 export { StoreCredit } from './store-credit.entity.js';
 export { StoreCreditsModule } from './store-credits.module.js';

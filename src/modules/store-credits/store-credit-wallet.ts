@@ -1,15 +1,46 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { ModelEvents } from '../../events/index.js';
+import { type ModelChange, ModelEvents } from '../../events/index.js';
 import { StoreCredit } from './store-credit.entity.js';
 import type { StoreCreditRecord } from './store-credit.serializer.js';
 
-const CREDIT_COLUMNS = `id::text AS id, store_id::text AS "storeId", customer_id::text AS "customerId",
-  currency, amount::text AS amount, amount_used::text AS "amountUsed", memo, category,
-  created_by_staff_user_id::text AS "createdByStaffUserId",
-  created_by_api_key_id::text AS "createdByApiKeyId", created_at AS "createdAt",
-  updated_at AS "updatedAt"`;
+/** A credit row as its events render it, from the table aliased `alias`. */
+function creditColumns(alias: string): string {
+  return `${alias}.id::text AS id, ${alias}.store_id::text AS "storeId",
+  ${alias}.customer_id::text AS "customerId", ${alias}.currency, ${alias}.amount::text AS amount,
+  ${alias}.amount_used::text AS "amountUsed", ${alias}.memo, ${alias}.category,
+  ${alias}.created_by_staff_user_id::text AS "createdByStaffUserId",
+  ${alias}.created_by_api_key_id::text AS "createdByApiKeyId", ${alias}.created_at AS "createdAt",
+  ${alias}.updated_at AS "updatedAt"`;
+}
+
+const CREDIT_COLUMNS = creditColumns('store_credits');
+
+/** A credit as a statement that changed it answers it (`spendAllSql`). */
+export type ChangedCredit = StoreCreditRecord & { storeId: string };
+
+/**
+ * A data-modifying statement (for a `WITH` clause) spending credit `ids[i]` by `amounts[i]` (SQL
+ * expressions of a bigint[] and a numeric[], one entry per credit) in store `storeId`, each with
+ * the conditional update of `spend`; it answers the credits it spent (`ChangedCredit`), so fewer
+ * rows than credits means one was no longer there to spend.
+ */
+export function spendAllSql(ids: string, amounts: string, storeId: string): string {
+  return `UPDATE store_credits credit
+    SET amount_used = credit.amount_used + spending.amount, updated_at = now()
+    FROM unnest(${ids}, ${amounts}) AS spending(id, amount)
+    WHERE credit.id = spending.id AND credit.store_id = ${storeId}
+      AND credit.amount - credit.amount_used >= spending.amount
+    RETURNING ${creditColumns('credit')}`;
+}
+
+/** `store_credit.updated` for each credit a statement changed, to publish with other changes. */
+export function creditChanges(credits: readonly ChangedCredit[]): ModelChange[] {
+  return credits.map((credit) => ({ model: CREDIT_MODEL, action: 'updated', record: credit }));
+}
+
+const CREDIT_MODEL = 'store_credit';
 
 /** A portion of one credit to spend. */
 export interface CreditDraw {
