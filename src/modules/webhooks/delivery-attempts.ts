@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { type DeliveryOutcome, INTERRUPTED_MESSAGE } from './delivery-outcome.js';
 import { hotStatement } from './hot-statement.js';
+import { StatementBatch } from './statement-batch.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
 /** What an attempt is opened with: the envelope as it is about to be sent, and when. */
@@ -18,14 +19,37 @@ export interface AttemptStart {
 
 /** Tries at numbering an attempt when concurrent attempts of the same envelope take the number. */
 const NUMBERING_TRIES = 5;
+/** Most attempts one statement opens or completes. */
+const BATCH_MAX = 100;
+
+interface OpenRequest {
+  start: AttemptStart;
+  supersede: boolean;
+}
+
+interface Completion {
+  attempt: WebhookDelivery;
+  outcome: DeliveryOutcome;
+}
+
+type Row = Record<string, unknown>;
 
 /**
  * The rows of delivery attempts: one committed, `in_flight`, before its POST and completed after
- * it, so that a crash in between leaves a row saying so instead of no row at all.
+ * it, so that a crash in between leaves a row saying so instead of no row at all. Attempts opened
+ * (or completed successfully) at the same time by concurrent deliveries share one statement.
  */
 @Injectable()
 export class DeliveryAttempts {
   private readonly texts = new Map<string, string>();
+  private readonly opening = new StatementBatch<OpenRequest, Row | undefined>(
+    BATCH_MAX,
+    (requests) => this.openMany(requests),
+  );
+  private readonly succeeding = new StatementBatch<Completion, Row | undefined>(
+    BATCH_MAX,
+    (completions) => this.succeededMany(completions),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -38,19 +62,8 @@ export class DeliveryAttempts {
    * attempts still in flight as `interrupted`, in the same statement.
    */
   async open(start: AttemptStart, supersede: boolean): Promise<WebhookDelivery> {
-    const name = supersede ? 'webhook-attempt-supersede' : 'webhook-attempt-open';
-    const values = [
-      start.endpointId,
-      start.eventId,
-      start.eventName,
-      start.requestBody,
-      start.deliveredAt,
-      ...(supersede ? [INTERRUPTED_MESSAGE] : []),
-    ];
     for (let tries = 1; ; tries += 1) {
-      const [row] = await this.run(this.dataSource.manager, name, values, () =>
-        this.openStatement(supersede),
-      );
+      const row = await this.opening.run({ start, supersede });
       if (row) return entityFromRow(this.dataSource.manager, WebhookDelivery, row);
       // A concurrent attempt of the same envelope took the number: the next one is free.
       if (tries >= NUMBERING_TRIES)
@@ -60,34 +73,26 @@ export class DeliveryAttempts {
 
   /**
    * Completes a successful attempt and resets the endpoint's failure counter in one statement (the
-   * hot path: most deliveries succeed).
+   * hot path: most deliveries succeed), shared with the successes completing at the same time.
    */
   async succeeded(attempt: WebhookDelivery, outcome: DeliveryOutcome): Promise<WebhookDelivery> {
-    return this.complete(this.dataSource.manager, attempt, outcome, true);
-  }
-
-  /** Completes a failed attempt in the caller's transaction (which has counted the failure). */
-  failed(
-    manager: EntityManager,
-    attempt: WebhookDelivery,
-    outcome: DeliveryOutcome,
-  ): Promise<WebhookDelivery> {
-    return this.complete(manager, attempt, outcome, false);
+    const row = await this.succeeding.run({ attempt, outcome });
+    return this.completed(this.dataSource.manager, attempt, outcome, row);
   }
 
   /**
-   * The outcome replaces whatever the row says, `interrupted` included: an attempt taken for dead
-   * that finishes after all is recorded as it ended.
+   * Completes a failed attempt in the caller's transaction (which has counted the failure). Like a
+   * success, the outcome replaces whatever the row says, `interrupted` included: an attempt taken
+   * for dead that finishes after all is recorded as it ended.
    */
-  private async complete(
+  async failed(
     manager: EntityManager,
     attempt: WebhookDelivery,
     outcome: DeliveryOutcome,
-    resetFailures: boolean,
   ): Promise<WebhookDelivery> {
     const [row] = await this.run(
       manager,
-      resetFailures ? 'webhook-attempt-succeeded' : 'webhook-attempt-completed',
+      'webhook-attempt-completed',
       [
         attempt.id,
         attempt.endpointId,
@@ -99,11 +104,69 @@ export class DeliveryAttempts {
         outcome.errorType,
         outcome.errorMessage,
       ],
-      () => this.completeStatement(resetFailures),
+      () => this.completeStatement(),
     );
+    return this.completed(manager, attempt, outcome, row);
+  }
+
+  private completed(
+    manager: EntityManager,
+    attempt: WebhookDelivery,
+    outcome: DeliveryOutcome,
+    row: Row | undefined,
+  ): WebhookDelivery {
     // The endpoint (and its history) was deleted meanwhile: the attempt is gone with it.
     if (!row) return manager.create(WebhookDelivery, { ...attempt, ...outcome });
     return entityFromRow(manager, WebhookDelivery, row);
+  }
+
+  /** Opens attempts in one statement; a request whose number was taken answers no row. */
+  private async openMany(requests: OpenRequest[]): Promise<Array<Row | undefined>> {
+    const starts = requests.map((request) => request.start);
+    const rows = await this.run(
+      this.dataSource.manager,
+      'webhook-attempts-open',
+      [
+        starts.map((start) => start.endpointId),
+        starts.map((start) => start.eventId),
+        starts.map((start) => start.eventName),
+        starts.map((start) => start.requestBody),
+        starts.map((start) => start.deliveredAt),
+        requests.map((request) => request.supersede),
+        INTERRUPTED_MESSAGE,
+      ],
+      () => this.openStatement(),
+    );
+    // Two attempts of one envelope in a batch share a number: the first gets the row.
+    const opened = new Map<string, Row[]>();
+    for (const row of rows) {
+      const key = `${String(row.endpointId)}:${String(row.eventId)}`;
+      opened.set(key, [...(opened.get(key) ?? []), row]);
+    }
+    return starts.map((start) => opened.get(`${start.endpointId}:${start.eventId}`)?.shift());
+  }
+
+  /** Completes successful attempts, and resets their endpoints' failure counters, in one statement. */
+  private async succeededMany(completions: Completion[]): Promise<Array<Row | undefined>> {
+    const outcomes = completions.map((completion) => completion.outcome);
+    const rows = await this.run(
+      this.dataSource.manager,
+      'webhook-attempts-succeeded',
+      [
+        completions.map((completion) => completion.attempt.id),
+        completions.map((completion) => completion.attempt.endpointId),
+        outcomes.map((outcome) => outcome.status),
+        outcomes.map((outcome) => outcome.success),
+        outcomes.map((outcome) => outcome.responseStatus),
+        outcomes.map((outcome) => outcome.responseBody),
+        outcomes.map((outcome) => outcome.durationMs),
+        outcomes.map((outcome) => outcome.errorType),
+        outcomes.map((outcome) => outcome.errorMessage),
+      ],
+      () => this.succeededStatement(),
+    );
+    const byId = new Map(rows.map((row) => [String(row.id), row]));
+    return completions.map((completion) => byId.get(String(completion.attempt.id)));
   }
 
   private run(
@@ -117,37 +180,62 @@ export class DeliveryAttempts {
     return hotStatement(manager, this.config.embeddedDatabase, name, statement, values);
   }
 
-  private openStatement(supersede: boolean): string {
-    const superseded = supersede
-      ? `WITH superseded AS (
-           UPDATE webhook_deliveries SET status = 'interrupted', error_message = $6::text,
-             finished_at = now()
-           WHERE endpoint_id = $1::bigint AND event_id = $2::uuid AND status = 'in_flight')
-         `
-      : '';
-    return `${superseded}INSERT INTO webhook_deliveries AS "delivery"
+  private openStatement(): string {
+    return `WITH attempt AS (
+        SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[],
+          $6::boolean[]) WITH ORDINALITY
+          AS a(endpoint_id, event_id, event_name, request_body, delivered_at, supersede, ord)
+      ), superseded AS (
+        UPDATE webhook_deliveries AS previous SET status = 'interrupted', error_message = $7::text,
+          finished_at = now()
+        FROM attempt
+        WHERE attempt.supersede AND previous.endpoint_id = attempt.endpoint_id
+          AND previous.event_id = attempt.event_id AND previous.status = 'in_flight'
+      )
+      INSERT INTO webhook_deliveries AS "delivery"
         (endpoint_id, event_id, attempt, event_name, request_body, status, success, delivered_at)
-      SELECT $1::bigint, $2::uuid, coalesce(max(previous.attempt), 0) + 1, $3::text, $4::text,
-        'in_flight', false, $5::timestamptz
-      FROM webhook_deliveries previous
-      WHERE previous.endpoint_id = $1::bigint AND previous.event_id = $2::uuid
+      SELECT attempt.endpoint_id, attempt.event_id,
+        coalesce((SELECT max(previous.attempt) FROM webhook_deliveries previous
+                  WHERE previous.endpoint_id = attempt.endpoint_id
+                    AND previous.event_id = attempt.event_id), 0) + 1,
+        attempt.event_name, attempt.request_body, 'in_flight', false, attempt.delivered_at
+      FROM attempt ORDER BY attempt.ord
       ON CONFLICT (endpoint_id, event_id, attempt) DO NOTHING
       RETURNING ${entityColumns(this.dataSource.manager, WebhookDelivery, 'delivery')}`;
   }
 
-  private completeStatement(resetFailures: boolean): string {
-    // The reset is a no-op write unless the endpoint has failures to forget.
-    const reset = resetFailures
-      ? `WITH reset AS (
-           UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = now()
-           WHERE id = $2::bigint AND consecutive_failures <> 0)
-         `
-      : '';
-    return `${reset}UPDATE webhook_deliveries AS "delivery" SET
+  private completeStatement(): string {
+    return `UPDATE webhook_deliveries AS "delivery" SET
         status = $3::text, success = $4::boolean, response_status = $5::integer,
         response_body = $6::text, duration_ms = $7::integer, error_type = $8::text,
         error_message = $9::text, finished_at = now()
       WHERE "delivery".id = $1::bigint AND "delivery".endpoint_id = $2::bigint
+      RETURNING ${entityColumns(this.dataSource.manager, WebhookDelivery, 'delivery')}`;
+  }
+
+  private succeededStatement(): string {
+    // The endpoints are locked in id order, so that concurrent batches never deadlock; the reset
+    // is a no-op write unless an endpoint has failures to forget.
+    return `WITH outcome AS (
+        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::boolean[], $5::integer[],
+          $6::text[], $7::integer[], $8::text[], $9::text[])
+          AS o(id, endpoint_id, status, success, response_status, response_body, duration_ms,
+               error_type, error_message)
+      ), failing AS (
+        SELECT id FROM webhook_endpoints
+        WHERE id IN (SELECT endpoint_id FROM outcome) AND consecutive_failures <> 0
+        ORDER BY id FOR NO KEY UPDATE
+      ), reset AS (
+        UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = now()
+        WHERE id IN (SELECT id FROM failing)
+      )
+      UPDATE webhook_deliveries AS "delivery" SET
+        status = outcome.status, success = outcome.success,
+        response_status = outcome.response_status, response_body = outcome.response_body,
+        duration_ms = outcome.duration_ms, error_type = outcome.error_type,
+        error_message = outcome.error_message, finished_at = now()
+      FROM outcome
+      WHERE "delivery".id = outcome.id AND "delivery".endpoint_id = outcome.endpoint_id
       RETURNING ${entityColumns(this.dataSource.manager, WebhookDelivery, 'delivery')}`;
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { SealedBox } from '../../common/crypto/sealed-box.js';
 
 const SECRET_BYTES = 32;
@@ -9,6 +10,8 @@ const SECRET_BYTES = 32;
  */
 export class WebhookSecretCipher {
   private readonly box: SealedBox;
+  /** Every delivery signs: opening the same ciphertext each time would cost a decryption each. */
+  private readonly opened = new LRUCache<string, string>({ max: 1_000 });
 
   constructor(encryptionKeyHex: string) {
     this.box = new SealedBox(encryptionKeyHex, 'webhook-endpoint-secret');
@@ -26,6 +29,8 @@ export class WebhookSecretCipher {
 
   /** Throws when the ciphertext was not made under this key or was altered. */
   decrypt(ciphertext: string): string {
-    return this.box.open(ciphertext);
+    let secret = this.opened.get(ciphertext);
+    if (secret === undefined) this.opened.set(ciphertext, (secret = this.box.open(ciphertext)));
+    return secret;
   }
 }
