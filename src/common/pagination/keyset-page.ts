@@ -1,15 +1,9 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { StoreError } from '../errors/store-error.js';
-import { pageMeta, pageOffset, type PageMeta } from './page.js';
+import { cappedPageMeta, countCap, type CountedPageMeta } from './capped-count.js';
+import { pageOffset } from './page.js';
 
-/**
- * How far past the requested page a list's `meta.count` goes on counting. Counting every row of a
- * list of a million costs as much as reading them; beyond this many rows after the page the count
- * stops there and `meta.count_capped` is `true` (`next` stays right: more rows exist).
- */
-export const COUNT_AHEAD = 1_000;
-
-export type CountedPageMeta = PageMeta & { count_capped?: true };
+export { COUNT_AHEAD, type CountedPageMeta } from './capped-count.js';
 
 /** `page`/`limit`, and optionally the public id of the row the page starts after. */
 export interface ListWindow {
@@ -55,11 +49,9 @@ export async function keysetPage<Row extends ObjectLiteral>(
     .offset(offset)
     .limit(query.limit)
     .getMany();
-  const cap = offset + query.limit + COUNT_AHEAD;
+  const cap = countCap(offset, query.limit);
   const count = await cappedCount(filtered, cap);
-  const meta: CountedPageMeta = pageMeta(rows.length, Math.min(count, cap), page, query.limit);
-  if (count > cap) meta.count_capped = true;
-  return { rows, meta };
+  return { rows, meta: cappedPageMeta(rows.length, count, cap, page, query.limit) };
 }
 
 /** How many rows `select` has, counting no further than `cap + 1`. */

@@ -180,24 +180,36 @@ export class ProductReadRepository {
     return store.currency;
   }
 
+  /**
+   * A page of the visible products the search selects, and their number counted no further
+   * than `countTo` (past it the caller says the count is capped): one bounded read each, however
+   * many products the store has.
+   */
   async listVisible(
     storeId: string,
     currency: string,
-    options: { search: ProductSearch; sort: ProductSort; limit: number; offset: number },
-  ): Promise<{ rows: ProductRow[]; count: number }> {
+    options: {
+      search: ProductSearch;
+      sort: ProductSort;
+      limit: number;
+      offset: number;
+      countTo: number;
+    },
+  ): Promise<{ rows: ProductRow[]; counted: number }> {
     const values = [storeId, currency, ...searchValues(options.search)];
-    const [{ count }] = await this.sql.rows<{ count: number }>(
-      'products_count',
-      `SELECT count(*)::int AS count FROM products p WHERE ${VISIBLE} AND ${MATCHES_SEARCH}`,
-      values,
+    const [{ count: counted }] = await this.sql.rows<{ count: number }>(
+      'products_count_to',
+      `SELECT count(*)::int AS count FROM (SELECT 1 FROM products p
+         WHERE ${VISIBLE} AND ${MATCHES_SEARCH} LIMIT $${AFTER_SEARCH}) AS counted`,
+      [...values, options.countTo],
     );
-    if (count === 0 || options.offset >= count) return { rows: [], count };
+    if (options.offset >= counted) return { rows: [], counted };
     const rows = await this.sql.rows<ProductRow>(
       `products_page_${options.sort}`,
       `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND ${MATCHES_SEARCH}
        ORDER BY ${ORDER_BY[options.sort]} LIMIT $${AFTER_SEARCH} OFFSET $${AFTER_SEARCH + 1}`,
       [...values, options.limit, options.offset],
     );
-    return { rows, count };
+    return { rows, counted };
   }
 }

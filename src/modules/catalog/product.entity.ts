@@ -16,6 +16,10 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 @Index('products_store_id_updated_at_idx', ['storeId', 'updatedAt'])
 @Check('products_status_check', "status IN ('draft', 'active', 'archived')")
 @Index('products_tags_idx', ['tags'], { type: 'gin' })
+@Index('products_listed_store_id_created_at_id_idx', { synchronize: false })
+@Index('products_listed_store_id_updated_at_id_idx', { synchronize: false })
+@Index('products_listed_store_id_name_id_idx', { synchronize: false })
+@Index('products_listed_store_id_available_on_id_idx', { synchronize: false })
 export class Product extends StoreScopedEntity {
   @Column({ type: 'text' })
   name: string;

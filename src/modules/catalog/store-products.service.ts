@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { type Page, pageOf, pageOffset } from '../../common/pagination/page.js';
+import { cappedPageMeta, countCap } from '../../common/pagination/capped-count.js';
+import { type Page, pageOffset } from '../../common/pagination/page.js';
 import type { StoreContext } from '../stores/index.js';
 import { CategoryReadRepository } from './categories/category-read.repository.js';
 import { CategorySerializer, type CategoryView } from './categories/category.serializer.js';
@@ -19,6 +20,13 @@ import { ProductSerializer, type ProductView } from './product.serializer.js';
 import { type ProductNarrowing, ProductSearchReader } from './search/product-search.js';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * How far past the page the product list is counted (then `meta.count_capped`). Each product
+ * counted costs its visibility and filter checks (a few index probes each), not one index entry
+ * as an admin list's row: a hundred keep the count as cheap as the page on any catalog.
+ */
+const PRODUCTS_COUNT_AHEAD = 100;
 
 /** The products on sale, as the Store API shows them. */
 @Injectable()
@@ -43,13 +51,17 @@ export class StoreProductsService {
       ...this.searches.read(raw, PRODUCT_LIST_PARAMETERS, { nameContains: query.name }),
       ...this.searches.narrowing(narrowing),
     };
-    const { rows, count } = await this.products.listVisible(store.storeId, currency, {
+    const offset = pageOffset(query.page, query.limit);
+    const cap = countCap(offset, query.limit, PRODUCTS_COUNT_AHEAD);
+    const { rows, counted } = await this.products.listVisible(store.storeId, currency, {
       search,
       sort: query.sort,
       limit: query.limit,
-      offset: pageOffset(query.page, query.limit),
+      offset,
+      countTo: cap + 1,
     });
-    return pageOf(await this.present(store, rows, currency, query), count, query.page, query.limit);
+    const data = await this.present(store, rows, currency, query);
+    return { data, meta: cappedPageMeta(data.length, counted, cap, query.page, query.limit) };
   }
 
   /** One product, by `prod_…` id or slug. */

@@ -12,6 +12,7 @@ import { PublishesLifecycleEvents } from '../../events/index.js';
   where: "deleted_at IS NULL AND sku <> ''",
 })
 @Index('variants_product_id_position_idx', ['productId', 'position'])
+@Index('variants_live_product_id_position_id_idx', { synchronize: false })
 export class Variant extends StoreScopedEntity {
   @Column({ name: 'product_id', type: 'bigint' })
   productId: string;

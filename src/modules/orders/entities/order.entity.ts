@@ -51,6 +51,7 @@ const money = (name: string) =>
 @Index('orders_store_id_lower_email_created_at_id_idx', { synchronize: false })
 @Index('orders_store_id_completed_at_id_idx', { synchronize: false })
 @Index('orders_store_id_customer_id_completed_at_id_idx', { synchronize: false })
+@Index('orders_customer_id_idx', { synchronize: false })
 export class Order extends StoreScopedEntity {
   @Column({ type: 'text' })
   number: string;

@@ -24,6 +24,7 @@ import { TaxCategories1795301400300 } from './1795301400300-TaxCategories.js';
 import { WebhookDeliveryAttempts1795301500417 } from './1795301500417-WebhookDeliveryAttempts.js';
 import { WebhookDeliveriesInFlightIndex1795301500419 } from './1795301500419-WebhookDeliveriesInFlightIndex.js';
 import { ListIndexesForGrowth1795301500800 } from './1795301500800-ListIndexesForGrowth.js';
+import { CatalogListIndexes1795301600010 } from './1795301600010-CatalogListIndexes.js';
 import { EventOutbox1795301700010 } from './1795301700010-EventOutbox.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -54,5 +55,6 @@ export const MIGRATIONS = [
   WebhookDeliveryAttempts1795301500417,
   WebhookDeliveriesInFlightIndex1795301500419,
   ListIndexesForGrowth1795301500800,
+  CatalogListIndexes1795301600010,
   EventOutbox1795301700010,
 ];
