@@ -21,6 +21,14 @@ const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,1000000').split(',').map(
 const REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 100);
 const WARMUP = 10;
 const CHECKOUTS = Number(process.env.BENCH_GROWTH_CHECKOUTS ?? 10);
+/**
+ * Which scenarios run: comma-separated parts of their names (`products`, `admin GET /orders`);
+ * every one when unset.
+ */
+const ONLY = (process.env.BENCH_GROWTH_SCENARIOS ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 /** Interleaved rounds; each runs REQUESTS / ROUNDS requests of each scenario on each size. */
 const ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 5);
 /** Rows per INSERT statement, so that one statement never holds a million rows' worth of work. */
@@ -342,8 +350,16 @@ async function prepareSize({ size, service, credentials, variant, customer, endp
     request: () => checkout(api, variant.id),
     perRound: checkouts,
   });
+  const chosen = scenarios.filter(
+    (scenario) => ONLY.length === 0 || ONLY.some((part) => scenario.name.includes(part)),
+  );
+  if (chosen.length === 0) {
+    throw new Error(
+      `BENCH_GROWTH_SCENARIOS=${ONLY.join(',')} names none of: ${scenarios.map((s) => s.name).join('; ')}`,
+    );
+  }
   return {
-    scenarios,
+    scenarios: chosen,
     close() {
       http.close();
       api.close();
