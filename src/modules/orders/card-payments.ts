@@ -295,7 +295,7 @@ export class CardPayments {
     const shipmentStates = placed.snapshot.shipments.map((shipment) =>
       ['pending', 'ready'].includes(shipment.state) ? shipmentNext : shipment.state,
     ) as ShipmentState[];
-    return this.dataSource.transaction(async (manager) => {
+    const rendering = await this.dataSource.transaction(async (manager) => {
       const {
         rows: [row],
       } = await preparedIn<Record<string, unknown> & SettledRow>(
@@ -314,11 +314,7 @@ export class CardPayments {
           deriveShipmentState(shipmentStates),
         ],
       );
-      if (!row) {
-        // Someone else settled a payment first: settle from what is stored.
-        const now = await this.settlePlaced(order.id, [], placed.before);
-        return this.serializer.rendering({ manager, order: now });
-      }
+      if (!row) return undefined;
       const { settled: payments, moved, ...columns } = row;
       // The same order object: what was attached to it while placing stays with it.
       const settledOrder = Object.assign(order, entityFromRow(manager, Order, columns));
@@ -332,6 +328,10 @@ export class CardPayments {
       }
       return rendering;
     });
+    if (rendering) return rendering;
+    // Someone else settled one of the payments first: settle from what is stored.
+    const now = await this.settlePlaced(order.id, [], placed.before);
+    return this.serializer.rendering({ manager: this.dataSource.manager, order: now });
   }
 
   /** Whether any payment of the order is still held for a gateway call. */
@@ -374,8 +374,9 @@ let cachedSettleSql: string | undefined;
 
 /**
  * Settles captures `$2..$5` (payment, next state, failure message, reference) of order `$1`:
- * only if each is still held, it moves waiting shipments to `$6` and writes the order's payment
- * total `$7` and states `$8`, `$9`; no row otherwise.
+ * only if each was still held and the order is still `complete` (what `$6..$9` were worked out
+ * for), it moves waiting shipments to `$6` and writes the order's payment total `$7` and states
+ * `$8`, `$9`; no row otherwise.
  */
 function settleCapturedSql(manager: EntityManager): string {
   cachedSettleSql ??= `
@@ -389,11 +390,12 @@ function settleCapturedSql(manager: EntityManager): string {
     WHERE p.id = u.id AND p.order_id = locked.id AND p.state = 'processing'
     RETURNING p.id, u.position, p.state, p.amount, p.response_code, p.failure_message),
   complete AS (
-    SELECT locked.* FROM locked WHERE (SELECT count(*) FROM settled) = cardinality($2::bigint[])),
+    SELECT locked.* FROM locked
+    WHERE locked.state = 'complete' AND (SELECT count(*) FROM settled) = cardinality($2::bigint[])),
   moved AS (
     UPDATE shipments s SET state = $6, updated_at = now()
     FROM (SELECT sh.id, sh.state AS previous FROM shipments sh JOIN complete ON sh.order_id = complete.id
-          WHERE complete.state = 'complete' AND sh.state IN ('pending', 'ready') AND sh.state <> $6) old
+          WHERE sh.state IN ('pending', 'ready') AND sh.state <> $6) old
     WHERE s.id = old.id RETURNING s.id, s.state, old.previous),
   closed AS (
     UPDATE orders o SET payment_total = $7, payment_state = $8, shipment_state = $9,
