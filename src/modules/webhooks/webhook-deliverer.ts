@@ -17,14 +17,6 @@ import { WebhookHttpClient } from './webhook-http-client.js';
 import { WebhookSecretCipher } from './webhook-secret-cipher.js';
 import { webhookSignature } from './webhook-signature.js';
 
-export interface DeliverOptions {
-  /**
-   * A delivery job's run (maybe again, after a crash): attempts of the envelope still in flight
-   * were cut short, and are closed as `interrupted` when the new attempt is written.
-   */
-  supersedeInFlight?: boolean;
-}
-
 /**
  * Sends one envelope to one endpoint, once (no automatic retry), and records the attempt: written
  * in flight before the POST, completed after it. A success resets the endpoint's failure counter;
@@ -43,50 +35,34 @@ export class WebhookDeliverer {
     private readonly directory: WebhookEndpointDirectory,
   ) {}
 
-  deliver(
-    endpoint: WebhookEndpoint,
-    envelope: WebhookEnvelope,
-    options: DeliverOptions = {},
-  ): Promise<WebhookDelivery> {
-    return this.send(endpoint, serializeEnvelope(envelope), options.supersedeInFlight ?? false);
+  deliver(endpoint: WebhookEndpoint, envelope: WebhookEnvelope): Promise<WebhookDelivery> {
+    return this.send(endpoint, serializeEnvelope(envelope));
   }
 
   /** The same envelope again (same bytes, same `id`), with a fresh timestamp and signature. */
   redeliver(endpoint: WebhookEndpoint, previous: WebhookDelivery): Promise<WebhookDelivery> {
-    return this.send(
-      endpoint,
-      { eventId: previous.eventId, eventName: previous.eventName, body: previous.requestBody },
-      false,
-    );
+    return this.send(endpoint, {
+      eventId: previous.eventId,
+      eventName: previous.eventName,
+      body: previous.requestBody,
+    });
   }
 
-  private async send(
-    endpoint: WebhookEndpoint,
-    envelope: SerializedEnvelope,
-    supersede: boolean,
-  ): Promise<WebhookDelivery> {
-    const deliveredAt = new Date();
-    const timestamp = Math.floor(deliveredAt.getTime() / 1000);
+  /**
+   * Sends an attempt already written in flight (and committed: whatever happens to this process
+   * during the POST, the receiver never gets a request the history does not show): its body,
+   * signed with the time it was written, then records the outcome.
+   */
+  async transmit(endpoint: WebhookEndpoint, attempt: WebhookDelivery): Promise<WebhookDelivery> {
+    const timestamp = Math.floor(attempt.deliveredAt.getTime() / 1000);
     const secret = this.cipher.decrypt(endpoint.secretCiphertext);
-    // Committed before anything is sent: whatever happens to this process during the POST, the
-    // receiver never gets a request the history does not show.
-    const attempt = await this.attempts.open(
-      {
-        endpointId: endpoint.id,
-        eventId: envelope.eventId,
-        eventName: envelope.eventName,
-        requestBody: envelope.body,
-        deliveredAt,
-      },
-      supersede,
-    );
     const outcome = deliveryOutcome(
-      await this.http.post(endpoint.url, envelope.body, {
+      await this.http.post(endpoint.url, attempt.requestBody, {
         'content-type': 'application/json',
         'user-agent': 'store-webhooks/1',
-        'x-store-webhook-event': envelope.eventName,
+        'x-store-webhook-event': attempt.eventName,
         'x-store-webhook-timestamp': String(timestamp),
-        'x-store-webhook-signature': webhookSignature(secret, timestamp, envelope.body),
+        'x-store-webhook-signature': webhookSignature(secret, timestamp, attempt.requestBody),
       }),
     );
     if (outcome.success) return this.attempts.succeeded(attempt, outcome);
@@ -101,5 +77,22 @@ export class WebhookDeliverer {
       await this.disabledNotice.send(endpoint);
     }
     return delivery;
+  }
+
+  private async send(
+    endpoint: WebhookEndpoint,
+    envelope: SerializedEnvelope,
+  ): Promise<WebhookDelivery> {
+    const attempt = await this.attempts.open(
+      {
+        endpointId: endpoint.id,
+        eventId: envelope.eventId,
+        eventName: envelope.eventName,
+        requestBody: envelope.body,
+        deliveredAt: new Date(),
+      },
+      false,
+    );
+    return this.transmit(endpoint, attempt);
   }
 }

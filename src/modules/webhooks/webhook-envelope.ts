@@ -1,5 +1,3 @@
-import type { StoreEventMessage } from '../../events/index.js';
-
 /** The body of every delivery. */
 export interface WebhookEnvelope {
   id: string;
@@ -14,16 +12,6 @@ export interface SerializedEnvelope {
   eventId: string;
   eventName: string;
   body: string;
-}
-
-export function envelopeOf(event: StoreEventMessage): WebhookEnvelope {
-  return {
-    id: event.id,
-    name: event.name,
-    created_at: event.created_at,
-    data: event.payload,
-    metadata: event.metadata,
-  };
 }
 
 export function serializeEnvelope(envelope: WebhookEnvelope): SerializedEnvelope {

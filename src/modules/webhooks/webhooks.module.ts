@@ -7,6 +7,7 @@ import { AdminWebhookDeliveriesService } from './admin-webhook-deliveries.servic
 import { AdminWebhookEndpointsController } from './admin-webhook-endpoints.controller.js';
 import { AdminWebhookEndpointsService } from './admin-webhook-endpoints.service.js';
 import { DeliveryAttempts } from './delivery-attempts.js';
+import { DeliveryClaims } from './delivery-claims.js';
 import { EndpointDisabledNotice } from './endpoint-disabled-notice.js';
 import { EndpointFailureCounter } from './endpoint-failure-counter.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
@@ -40,6 +41,7 @@ import { WebhookTargetPolicy } from './webhook-target-policy.js';
     EndpointFailureCounter,
     EndpointDisabledNotice,
     DeliveryAttempts,
+    DeliveryClaims,
     AbandonedAttempts,
     WebhookDeliverer,
     WebhookEndpointDirectory,
