@@ -18,6 +18,9 @@ import {
 import { createHttpApp } from '../../src/http-app.js';
 import { type DemoCredentials, seedDemoStore } from '../../src/seed/seed-demo-store.js';
 import { HttpClient } from './http-client.js';
+// nestjs-pino keeps the first application's root logger for as long as its module is loaded;
+// this test-only reset (not in its exports map) lets the next test app log at its own level.
+import { __resetOutOfContextForTests as forgetAppLogger } from '../../node_modules/nestjs-pino/dist/esm/PinoLogger.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -46,6 +49,9 @@ export interface TestAppOptions {
 const embeddedTemplate = process.env.DATABASE_URL
   ? undefined
   : await readEmbeddedTemplate(await ensureEmbeddedTemplate(tmpdir()));
+
+/** Test apps started and not yet closed: the logger is forgotten only when none is left. */
+let openApps = 0;
 
 /**
  * Boots the real service on a loopback port: real Fastify, real PostgreSQL (DATABASE_URL, or an
@@ -82,6 +88,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (!options.database) await database.close();
     throw error;
   }
+  openApps += 1;
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -95,6 +102,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     seedStore: () => seedDemoStore(dataSource, config, app.get(ModelEvents)),
     async close() {
       await app.close();
+      if (--openApps === 0) forgetAppLogger();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,3 @@
+import { registerGroup } from './groups.js';
+
+await registerGroup(1);

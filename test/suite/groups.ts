@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * `npm test` runs the spec files in GROUP_COUNT groups, one jest test file each
+ * (test/suite/group-N.suite.ts), instead of one jest file per spec: jest evaluates a test file's
+ * whole module graph (Nest, TypeORM, Fastify, …) afresh, and that costs more than most spec files'
+ * tests. Specs are spread over the groups by their recorded durations (longest first, each to
+ * the lightest group), so that the two workers finish together. Any spec still runs alone with
+ * `npx jest <file>`.
+ */
+export const GROUP_COUNT = 8;
+
+const TEST_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SPEC_FOLDERS = [
+  ['e2e', '.e2e-spec.ts'],
+  ['unit', '.spec.ts'],
+] as const;
+/** Seconds a spec not in durations.json is assumed to take. */
+const UNKNOWN_DURATION_S = 6;
+
+/** Every spec file, relative to test/, in a stable order. */
+function specFiles(): string[] {
+  return SPEC_FOLDERS.flatMap(([folder, suffix]) =>
+    readdirSync(join(TEST_ROOT, folder))
+      .filter((name) => name.endsWith(suffix))
+      .map((name) => `${folder}/${name}`),
+  ).sort();
+}
+
+function recordedDurations(): Record<string, number> {
+  return JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8'));
+}
+
+/** The specs of each group: longest first, each to the group with the least time so far. */
+export function specGroups(
+  files = specFiles(),
+  durations = recordedDurations(),
+  count = GROUP_COUNT,
+): string[][] {
+  const groups = Array.from({ length: count }, () => ({ seconds: 0, files: [] as string[] }));
+  const seconds = (file: string) => durations[file] ?? UNKNOWN_DURATION_S;
+  const longestFirst = [...files].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  for (const file of longestFirst) {
+    const lightest = groups.reduce((min, group) => (group.seconds < min.seconds ? group : min));
+    lightest.seconds += seconds(file);
+    lightest.files.push(file);
+  }
+  return groups.map((group) => group.files.sort());
+}
+
+/** Registers the tests of group `index` (1-based): each spec's describe blocks, in order. */
+export async function registerGroup(index: number): Promise<void> {
+  for (const file of specGroups()[index - 1]) {
+    await import(pathToFileURL(join(TEST_ROOT, file)).href);
+  }
+}
