@@ -49,7 +49,10 @@ describe('Checkout completion: placing the order', () => {
       'UPDATE stock_items SET count_on_hand = $2, backorderable = $3 WHERE variant_id = $1',
       [records.key(ID_PREFIX.variant, variant.id), count, backorderable],
     );
-  const stockEvents = async (variant: DemoVariant, since: Date) =>
+  const stockEvents = async (
+    variant: DemoVariant,
+    since: Date,
+  ): Promise<Record<string, unknown>[]> =>
     (
       await t.dataSource.query(
         `SELECT payload FROM events WHERE name = 'stock_item.updated'
