@@ -322,7 +322,12 @@ describe('A store set up from nothing through the Admin API, then bought from', 
       name: 'Harbor Fleece (coming soon)',
       category_ids: [made.child.id],
     });
-    expect(made.draft).toMatchObject({ status: 'draft', price: null, purchasable: false });
+    expect(made.draft).toMatchObject({
+      status: 'draft',
+      price: { id: '', amount: null, currency: 'USD' },
+      purchasable: false,
+    });
+    expect(() => ProductSchema.parse(made.draft)).not.toThrow();
     // Without a price it has none until one is set on its default variant.
     const price = await create(
       `/products/${made.draft.id}/variants/${made.draft.default_variant_id}/prices`,

@@ -14,6 +14,40 @@ export interface PriceView {
   price_list_id: null;
 }
 
+/**
+ * The price a variant does not have in a currency, as the client's Price shows one (its schema
+ * takes no `price: null`): every amount null, no record behind it (an empty id), the currency
+ * asked for. Spree shows the same unsaved price for a variant not priced in the currency.
+ */
+export interface MissingPriceView {
+  id: '';
+  amount: null;
+  amount_in_cents: null;
+  compare_at_amount: null;
+  compare_at_amount_in_cents: null;
+  currency: string;
+  display_amount: null;
+  display_compare_at_amount: null;
+  price_list_id: null;
+}
+
+/** What a variant or product shows as its price in a currency: its price, or the missing one. */
+export type ShownPriceView = PriceView | MissingPriceView;
+
+export function missingPriceView(currency: string): MissingPriceView {
+  return {
+    id: '',
+    amount: null,
+    amount_in_cents: null,
+    compare_at_amount: null,
+    compare_at_amount_in_cents: null,
+    currency,
+    display_amount: null,
+    display_compare_at_amount: null,
+    price_list_id: null,
+  };
+}
+
 /** An amount rounded to its currency, in minor units, and formatted. */
 interface RenderedAmount {
   amount: string;

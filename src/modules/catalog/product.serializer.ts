@@ -11,7 +11,7 @@ import {
   type OptionTypeView,
   type OptionValueView,
 } from './option.serializer.js';
-import type { PriceView } from './price-view.js';
+import { missingPriceView, type PriceView, type ShownPriceView } from './price-view.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
 import type { Product } from './product.entity.js';
 import { VariantSerializer, type VariantView } from './variant.serializer.js';
@@ -34,7 +34,7 @@ export interface ProductView {
   meta_keywords: string | null;
   tags: string[];
   thumbnail_url: null;
-  price: PriceView | null;
+  price: ShownPriceView;
   original_price: PriceView | null;
   compare_at_price: MoneyView | null;
   default_variant_id: string | null;
@@ -93,7 +93,7 @@ export class ProductSerializer {
       meta_keywords: product.meta_keywords,
       tags: product.tags,
       thumbnail_url: null,
-      price: defaultVariant?.price ?? null,
+      price: defaultVariant?.price ?? missingPriceView(currency),
       original_price: defaultVariant?.original_price ?? null,
       compare_at_price: defaultVariant?.compare_at_price ?? null,
       default_variant_id: defaultVariant?.id ?? null,

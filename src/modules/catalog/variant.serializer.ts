@@ -4,7 +4,13 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { MoneyView } from '../../common/money/money-view.js';
 import { OptionSerializer, type OptionValueView } from './option.serializer.js';
-import { originalPriceView, priceView, type PriceView } from './price-view.js';
+import {
+  missingPriceView,
+  originalPriceView,
+  priceView,
+  type PriceView,
+  type ShownPriceView,
+} from './price-view.js';
 import { ProductReadRepository, type VariantRow } from './product-read.repository.js';
 import type { Variant } from './variant.entity.js';
 
@@ -26,7 +32,7 @@ export interface VariantView {
   preorder_ships_at: null;
   media_count: 0;
   thumbnail_url: null;
-  price: PriceView | null;
+  price: ShownPriceView;
   original_price: PriceView | null;
   compare_at_price: MoneyView | null;
   option_values: OptionValueView[];
@@ -44,9 +50,9 @@ export class VariantSerializer {
   serialize(variant: VariantRow, productId: string, currency: string): VariantView {
     const inStock = !variant.track_inventory || variant.count_on_hand > 0;
     const backorderable = variant.track_inventory && variant.backorderable;
-    const price =
+    const price: ShownPriceView =
       variant.price_id === null || variant.amount === null
-        ? null
+        ? missingPriceView(currency)
         : priceView(
             this.ids.encode(ID_PREFIX.price, variant.price_id),
             variant.amount,
@@ -66,14 +72,14 @@ export class VariantSerializer {
       track_inventory: variant.track_inventory,
       in_stock: inStock,
       backorderable,
-      purchasable: price !== null && (inStock || backorderable),
+      purchasable: price.amount !== null && (inStock || backorderable),
       preorder: false,
       preorder_ships_at: null,
       media_count: 0,
       thumbnail_url: null,
       price,
-      original_price: price && originalPriceView(price),
-      compare_at_price: price && compareAtMoney(price),
+      original_price: price.amount === null ? null : originalPriceView(price),
+      compare_at_price: price.amount === null ? null : compareAtMoney(price),
       option_values: variant.option_values.map((row) => this.options.value(row)),
     };
   }
