@@ -9,7 +9,7 @@ interface Waiting<I, O> {
  * batch runs (or in the same turn of the event loop) go in the next batch, and each caller gets
  * its own answer. With `WEBHOOK_CONCURRENCY` deliveries under way, each of a delivery's
  * statements costs one round trip per batch instead of one per delivery; a delivery alone waits
- * one turn of the event loop.
+ * one turn of the event loop. `execute` must run one statement (all or nothing).
  */
 export class StatementBatch<I, O> {
   private waiting: Waiting<I, O>[] = [];
@@ -40,10 +40,22 @@ export class StatementBatch<I, O> {
       const outputs = await this.execute(batch.map((waiting) => waiting.input));
       batch.forEach((waiting, index) => waiting.resolve(outputs[index]));
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
+      if (batch.length === 1) batch[0].reject(error);
+      // One statement, so nothing of it stayed: run each input alone, so that an input that
+      // cannot succeed (its endpoint deleted meanwhile, say) fails only its own caller.
+      else await Promise.all(batch.map((waiting) => this.alone(waiting)));
     } finally {
       this.running = false;
       this.start();
+    }
+  }
+
+  private async alone(waiting: Waiting<I, O>): Promise<void> {
+    try {
+      const [output] = await this.execute([waiting.input]);
+      waiting.resolve(output);
+    } catch (error) {
+      waiting.reject(error);
     }
   }
 }
