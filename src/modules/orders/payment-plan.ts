@@ -1,6 +1,7 @@
 import { Money } from '../../common/money/money.js';
 import type { GatewayMethodType, PaymentMethodType, PaymentSource } from '../payments/index.js';
 import type { RemoteCharge } from './order-payments.js';
+import { compareKeys } from './order-stock.js';
 import type { PaymentSnapshot } from './order-snapshot.js';
 
 /** A payment charged inside the placing transaction: store credit, or a local gateway (check). */
@@ -69,8 +70,5 @@ export function planPayments(
 function chargeOrder(a: PaymentSnapshot, b: PaymentSnapshot): number {
   const rank = (payment: PaymentSnapshot) =>
     (payment.store_credit_id === null ? 2 : 0) + (payment.covers_balance ? 1 : 0);
-  const byRank = rank(a) - rank(b);
-  if (byRank !== 0) return byRank;
-  const [x, y] = [BigInt(a.id), BigInt(b.id)];
-  return x < y ? -1 : x > y ? 1 : 0;
+  return rank(a) - rank(b) || compareKeys(a.id, b.id);
 }
