@@ -75,6 +75,8 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '1000000',
         RATE_LIMIT_SECRET_KEY_PER_MINUTE: '1000000',
+        // Four processes and the control app side by side stay well within the server's connections.
+        DATABASE_POOL_SIZE: '6',
       };
       // Migrates, seeds, manages the endpoint, reads rows and runs the recovery sweep; as `api`
       // it neither consumes the queues nor sweeps the outbox by itself.
@@ -152,9 +154,14 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         });
         process.stdout.write(
           `kill burst seed ${SEED} (KILL_BURST_SEED=${SEED} replays it): ${plan
-            .map((kill) => `${kill.target} ${kill.slot} after request ${kill.afterRequests}`)
+            .map(
+              (kill) =>
+                `${kill.target === 'api' ? `api ${kill.slot}` : 'worker'} after request ${kill.afterRequests}`,
+            )
             .join(', ')}\n`,
         );
+        // Answers take a moment, so that a worker's kill finds POSTs at the receiver.
+        ledger.delayMs = 20;
         const fleet = await ServiceFleet.start(build, env, webhooksQueue, API_SLOTS);
         const unexpected: Unexpected[] = [];
         const shoppers = Array.from(
@@ -177,7 +184,11 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         const held: BurstShopper[] = [];
         let next = 0;
         let finished = false;
-        const chaos = fleet.chaos(plan, () => finished);
+        const chaos = fleet.chaos(
+          plan,
+          () => finished,
+          () => ledger.inFlight > 0,
+        );
         await Promise.all(
           Array.from({ length: SHOPPERS_AT_ONCE }, async () => {
             while (next < shoppers.length) {
@@ -191,7 +202,7 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         await chaos;
         await fleet.settled();
         expect(fleet.killed.map((kill) => kill.target)).toEqual(
-          plan.map((kill) => `${kill.target} ${kill.slot}`),
+          plan.map((kill) => (kill.target === 'api' ? `api ${kill.slot}` : 'worker')),
         );
 
         // Recovery: no request runs any more, so every payment still held was left by a crash.
@@ -336,10 +347,12 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         process.stdout.write(
           `kill burst seed ${SEED}: ${fleet.killed.length} kills (${fleet.killed
             .map((kill) => `${kill.target} @${kill.afterRequests}`)
-            .join(', ')}), ${fleet.sent} requests, ${held.length} carts held until the sweep, ` +
+            .join(
+              ', ',
+            )}), ${fleet.sent} requests (${fleet.cutOff} cut off), ${held.length} carts held until the sweep, ` +
             `${swept} payments swept, ${placed.length} orders placed, ${events.length} events, ` +
             `${ledger.at(PATH).length} POSTs received (${duplicates} ids twice), ` +
-            `${interrupted} attempts not succeeded; burst over at ${burstMs} ms, recovered at ` +
+            `${interrupted} attempts not succeeded; processes ready in ${fleet.startMs.join('/')} ms; burst over at ${burstMs} ms, recovered at ` +
             `${recoveredMs} ms, delivered at ${deliveredMs} ms, checked at ${Date.now() - started} ms\n`,
         );
       },

@@ -32,25 +32,33 @@ export interface PlannedKill {
   delayMs: number;
 }
 
-/** `apiKills` and `workerKills` kill points spread over the first `requests` of the burst. */
+/**
+ * `apiKills` and `workerKills` kill points within the first `requests` of the burst: each kind's
+ * points one in each of as many equal stretches of its 5–85 %, so that a process has time to
+ * start again before its next kill.
+ */
 export function planKills(
   random: () => number,
   counts: { apiKills: number; workerKills: number; apiSlots: number; requests: number },
 ): PlannedKill[] {
-  const at = () => Math.floor(counts.requests * (0.05 + 0.8 * random()));
-  const kills: PlannedKill[] = [];
-  for (let n = 0; n < counts.apiKills; n += 1) {
-    const slot = Math.floor(random() * counts.apiSlots);
-    kills.push({ target: 'api', slot, afterRequests: at(), delayMs: Math.floor(random() * 40) });
-  }
-  for (let n = 0; n < counts.workerKills; n += 1) {
-    kills.push({
-      target: 'worker',
-      slot: 0,
-      afterRequests: at(),
+  const points = (count: number) =>
+    Array.from({ length: count }, (_, n) =>
+      Math.floor(counts.requests * (0.05 + (0.8 * (n + random())) / count)),
+    );
+  const kills: PlannedKill[] = [
+    ...points(counts.apiKills).map((afterRequests) => ({
+      target: 'api' as const,
+      slot: Math.floor(random() * counts.apiSlots),
+      afterRequests,
       delayMs: Math.floor(random() * 40),
-    });
-  }
+    })),
+    ...points(counts.workerKills).map((afterRequests) => ({
+      target: 'worker' as const,
+      slot: 0,
+      afterRequests,
+      delayMs: Math.floor(random() * 40),
+    })),
+  ];
   return kills.sort((a, b) => a.afterRequests - b.afterRequests);
 }
 
@@ -61,11 +69,18 @@ export function planKills(
 export class ServiceFleet {
   private readonly apis: (ServiceProcess | undefined)[];
   private worker: ServiceProcess | undefined;
-  private readonly restarts: Promise<void>[] = [];
+  /** Processes being started, by name (`api 0`, `worker`). */
+  private readonly starting = new Map<string, Promise<void>>();
+  /** A kill that is due but waits for its target to have started: requests wait with it. */
+  private due: Promise<void> | undefined;
   private next = 0;
   /** Requests sent so far, the clock the kill plan runs on. */
   sent = 0;
+  /** Requests a kill cut off (no answer). */
+  cutOff = 0;
   readonly killed: { target: string; afterRequests: number }[] = [];
+  /** How long each process took to start, in ms. */
+  readonly startMs: number[] = [];
 
   private constructor(
     private readonly build: ServiceBuild,
@@ -88,21 +103,25 @@ export class ServiceFleet {
   }
 
   private async startApi(slot: number): Promise<void> {
+    const started = Date.now();
     this.apis[slot] = await startServiceProcess(
       this.build,
       `api ${slot}`,
       { ...this.env, PROCESS_ROLE: 'api', LOG_LEVEL: 'warn' },
       90_000,
     );
+    this.startMs.push(Date.now() - started);
   }
 
   private async startWorker(): Promise<void> {
+    const started = Date.now();
     this.worker = await startServiceProcess(
       this.build,
       'worker',
       { ...this.env, PROCESS_ROLE: 'worker', LOG_LEVEL: 'info' },
       90_000,
     );
+    this.startMs.push(Date.now() - started);
   }
 
   /** Sends a Store API request to a live API (waiting for one if none is); undefined if cut off. */
@@ -114,6 +133,7 @@ export class ServiceFleet {
   ): Promise<TestResponse | undefined> {
     let url: string | undefined;
     for (;;) {
+      await this.due;
       const live = this.apis.filter((api) => api?.running());
       if (live.length > 0) {
         url = live[this.next++ % live.length]!.url;
@@ -137,19 +157,36 @@ export class ServiceFleet {
         text,
       };
     } catch {
+      this.cutOff += 1;
       return undefined;
     }
   }
 
-  /** Carries out `plan` as the burst's requests pass its points; resolves when `done` says so. */
-  async chaos(plan: PlannedKill[], done: () => boolean): Promise<void> {
+  /**
+   * Carries out `plan` as the burst's requests pass its points; resolves when `done` says so. A
+   * kill whose target is still starting holds new requests until it is carried out, so that a
+   * slow machine shifts the kills, not the plan. A worker is killed once `delivering` holds (POSTs
+   * at the receiver), or after a second without.
+   */
+  async chaos(plan: PlannedKill[], done: () => boolean, delivering: () => boolean): Promise<void> {
     for (const kill of plan) {
       while (this.sent < kill.afterRequests) {
         if (done()) return;
         await pause(5);
       }
+      const name = kill.target === 'api' ? `api ${kill.slot}` : 'worker';
+      const restarting = this.starting.get(name);
+      if (restarting) {
+        this.due = restarting;
+        await restarting;
+        this.due = undefined;
+      }
+      if (kill.target === 'worker') {
+        const deadline = Date.now() + 1_000;
+        while (!delivering() && Date.now() < deadline) await pause(2);
+      }
       await pause(kill.delayMs);
-      this.killed.push({ target: `${kill.target} ${kill.slot}`, afterRequests: this.sent });
+      this.killed.push({ target: name, afterRequests: this.sent });
       if (kill.target === 'api') await this.restartApi(kill.slot);
       else await this.restartWorker();
     }
@@ -158,13 +195,9 @@ export class ServiceFleet {
   /** Kills an API process; its successor starts in the background. */
   private async restartApi(slot: number): Promise<void> {
     const api = this.apis[slot];
-    if (!api) {
-      await Promise.all(this.restarts);
-      return this.restartApi(slot);
-    }
     this.apis[slot] = undefined;
-    await api.kill('SIGKILL');
-    this.restarts.push(this.startApi(slot));
+    await api?.kill('SIGKILL');
+    this.restart(`api ${slot}`, this.startApi(slot));
   }
 
   /**
@@ -172,16 +205,22 @@ export class ServiceFleet {
    * right away, as Bull's stalled-job check would do by itself once their locks expired.
    */
   private async restartWorker(): Promise<void> {
-    await Promise.all(this.restarts);
     await this.worker?.kill('SIGKILL');
     this.worker = undefined;
     await requeueJobsOfDeadWorkers(this.webhooksQueue);
-    this.restarts.push(this.startWorker());
+    this.restart('worker', this.startWorker());
+  }
+
+  private restart(name: string, started: Promise<void>): void {
+    this.starting.set(
+      name,
+      started.finally(() => this.starting.delete(name)),
+    );
   }
 
   /** Waits for every process started again to be ready. */
   async settled(): Promise<void> {
-    await Promise.all(this.restarts);
+    await Promise.all(this.starting.values());
   }
 }
 
@@ -340,6 +379,8 @@ export class BurstShopper {
       if (cart && !states.includes('checkout') && !states.includes('processing')) this.paid = false;
       await pause(20);
     }
-    throw new Error(`Shopper ${this.index} could not complete`);
+    throw new Error(
+      `Shopper ${this.index} could not complete: ${JSON.stringify(this.unexpected.filter((u) => u.shopper === this.index).slice(-3))}`,
+    );
   }
 }
