@@ -25,8 +25,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * before the POST and completed after it, so every request a receiver gets has its row.
  */
 @Entity('webhook_deliveries')
-// DESC in the migration: the delivery history is read newest first.
-@Index('webhook_deliveries_endpoint_id_delivered_at_idx', ['endpointId', 'deliveredAt'])
+// The history, newest first (read backwards); made in SQL (ListIndexesForGrowth).
 @Index('webhook_deliveries_endpoint_id_delivered_at_id_idx', { synchronize: false })
 @Index(
   'webhook_deliveries_endpoint_id_event_id_attempt_key',

@@ -26,6 +26,7 @@ import { WebhookDeliveriesInFlightIndex1795301500419 } from './1795301500419-Web
 import { ListIndexesForGrowth1795301500800 } from './1795301500800-ListIndexesForGrowth.js';
 import { CatalogListIndexes1795301600010 } from './1795301600010-CatalogListIndexes.js';
 import { EventOutbox1795301700010 } from './1795301700010-EventOutbox.js';
+import { DropRedundantDeliveryIndex1795301700020 } from './1795301700020-DropRedundantDeliveryIndex.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ListIndexesForGrowth1795301500800,
   CatalogListIndexes1795301600010,
   EventOutbox1795301700010,
+  DropRedundantDeliveryIndex1795301700020,
 ];
