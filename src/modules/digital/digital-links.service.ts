@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../events/index.js';
-import type { Order } from '../orders/index.js';
+import type { Order, PlacingColumn } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
 import { Digital } from './digital.entity.js';
 
 /** A link to issue: its line item, its digital's file, and the id drawn for it. */
-interface WantedLink {
+export interface WantedLink {
   id: string;
   line_item_id: string;
   digital_id: string;
@@ -17,6 +17,25 @@ interface WantedLink {
   content_type: string;
   byte_size: number;
 }
+
+/**
+ * The links an order's lines call for (`$1`), each with its id drawn: the token is derived from
+ * the link's id, so the ids are drawn before the rows are written.
+ */
+const WANTED_LINKS_SQL = `SELECT li.id::text AS line_item_id, d.id::text AS digital_id, d.filename,
+    d.content_type, d.byte_size, nextval(pg_get_serial_sequence('digital_links', 'id'))::text AS id
+  FROM line_items li JOIN digitals d ON d.variant_id = li.variant_id AND d.store_id = li.store_id
+  WHERE li.order_id = $1`;
+
+/** `WANTED_LINKS_SQL` as a column of the statement that places an order: a JSON array. */
+export const WANTED_LINKS_COLUMN: PlacingColumn = {
+  name: 'digital_links',
+  sql: (orderId) => `(SELECT COALESCE(json_agg(json_build_object(
+      'line_item_id', w.line_item_id, 'digital_id', w.digital_id, 'filename', w.filename,
+      'content_type', w.content_type, 'byte_size', w.byte_size, 'id', w.id)
+    ORDER BY w.line_item_id::bigint, w.digital_id::bigint), '[]')
+    FROM (${WANTED_LINKS_SQL.replace('$1', orderId)}) w)`,
+};
 
 const LINK_COLUMNS = `id::text AS id, created_at AS "createdAt", updated_at AS "updatedAt",
   store_id::text AS "storeId", digital_id::text AS "digitalId", line_item_id::text AS "lineItemId",
@@ -43,20 +62,18 @@ export class DigitalLinksService {
 
   /**
    * One link per digital of each of the order's line items, inside the placing transaction;
-   * publishes `digital_link.created` for each. The buyer's views of the links are kept with the
-   * order object, so the answer of the placing request needs not read them back.
+   * publishes `digital_link.created` for each. `drawn`: the links to issue as the placing
+   * statement drew them (`WANTED_LINKS_COLUMN`), saving the read. The buyer's views of the
+   * links are kept with the order object, so the answer of the placing request needs not read
+   * them back.
    */
-  async issueFor(manager: EntityManager, order: Pick<Order, 'id' | 'storeId'>): Promise<void> {
-    // The token is derived from the link's id, so the ids are drawn before the rows are written.
-    const wanted: WantedLink[] = await manager.query(
-      `SELECT li.id::text AS line_item_id, d.id::text AS digital_id, d.filename,
-              d.content_type, d.byte_size,
-              nextval(pg_get_serial_sequence('digital_links', 'id'))::text AS id
-       FROM line_items li JOIN digitals d ON d.variant_id = li.variant_id AND d.store_id = li.store_id
-       WHERE li.order_id = $1
-       ORDER BY li.id, d.id`,
-      [order.id],
-    );
+  async issueFor(
+    manager: EntityManager,
+    order: Pick<Order, 'id' | 'storeId'>,
+    drawn?: readonly WantedLink[],
+  ): Promise<void> {
+    const wanted: readonly WantedLink[] =
+      drawn ?? (await manager.query(`${WANTED_LINKS_SQL} ORDER BY li.id, d.id`, [order.id]));
     if (wanted.length === 0) {
       this.issued.set(order, []);
       return;

@@ -1,7 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrderExtensions } from '../orders/index.js';
+import { OrderExtensions, PlacingColumns, placingColumn } from '../orders/index.js';
 import { DigitalLinkSerializer, type LineDigitalLinkView } from './digital-link.serializer.js';
-import { DigitalLinksService } from './digital-links.service.js';
+import {
+  DigitalLinksService,
+  WANTED_LINKS_COLUMN,
+  type WantedLink,
+} from './digital-links.service.js';
 
 /**
  * Digital downloads in the order flow: links are issued in the transaction that places an
@@ -18,7 +22,14 @@ export class DigitalOrderHooks implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.extensions.onOrderPlaced(({ manager, order }) => this.links.issueFor(manager, order));
+    PlacingColumns.add(WANTED_LINKS_COLUMN);
+    this.extensions.onOrderPlaced((context) =>
+      this.links.issueFor(
+        context.manager,
+        context.order,
+        placingColumn(context, WANTED_LINKS_COLUMN.name) as WantedLink[] | undefined,
+      ),
+    );
     this.extensions.addBuyerViewFields(async ({ manager, order }) => {
       const links = await this.links.viewsFor(manager, order);
       const now = new Date();

@@ -28,3 +28,4 @@ export {
 } from './dto/order-fields.js';
 export { AddItemBody, LockedBody } from './dto/cart.body.js';
 export type { OrderHistoryQuery } from './dto/order-history.query.js';
+export { type PlacingColumn, PlacingColumns, placingColumn } from './placing-columns.js';

@@ -26,6 +26,7 @@ import {
 import { compareKeys, OrderStock } from './order-stock.js';
 import { PaymentSerializer } from './payment.serializer.js';
 import { type PaymentPlan, planPayments } from './payment-plan.js';
+import type { PlacedOrderContext } from './placing-columns.js';
 import { recordStateChange } from './state-history.js';
 import { StoreCheckoutOptionsCache } from './store-checkout-options.js';
 
@@ -210,7 +211,12 @@ export class OrderCompletion {
   ): Promise<PlacedOrder> {
     const placed = await this.placing.place(manager, start, plan, outcomes);
     if (!placed) throw new OrderMoved();
-    await this.extensions.orderPlaced({ manager, order: placed.snapshot.order });
+    const context: PlacedOrderContext = {
+      manager,
+      order: placed.snapshot.order,
+      placingColumns: placed.placingColumns,
+    };
+    await this.extensions.orderPlaced(context);
     return placed;
   }
 

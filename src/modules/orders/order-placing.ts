@@ -12,6 +12,7 @@ import { PaymentRefused } from './order-payments.js';
 import type { OrderParts, OrderSnapshot } from './order-snapshot.js';
 import { OrderStock, takeStockSql, type TakenStockJson } from './order-stock.js';
 import type { PaymentPlan } from './payment-plan.js';
+import { type PlacingColumn, PlacingColumns } from './placing-columns.js';
 
 /** What a local gateway (check) answered for a payment charged while placing. */
 export interface LocalOutcome {
@@ -42,6 +43,8 @@ export interface PlacedOrder {
   paid: string;
   /** `stock_item.updated` and `store_credit.updated` of the units and credits it took. */
   changes: ModelChange[];
+  /** The values of the columns other modules added to the placing (see `PlacingColumns`). */
+  placingColumns: Record<string, unknown>;
 }
 
 interface PlacingRow extends Record<string, unknown> {
@@ -108,9 +111,11 @@ export class OrderPlacing {
     });
     const shipmentNext: ShipmentState = paymentState === 'paid' ? 'ready' : 'pending';
     const movements = this.stock.movements(snapshot.lines);
+    const contributed = PlacingColumns.all();
+    const { name, sql } = placingSql(manager, contributed);
     const {
       rows: [row],
-    } = await preparedIn<PlacingRow>(manager, 'order_placing', placingSql(manager), [
+    } = await preparedIn<PlacingRow>(manager, name, sql, [
       order.id,
       order.storeId,
       order.stateLockVersion,
@@ -142,7 +147,9 @@ export class OrderPlacing {
         'The store credit has already been spent',
       );
     }
-    const columns = Object.fromEntries(Object.entries(row).filter(([key]) => !NOT_ORDER.has(key)));
+    const columns = Object.fromEntries(
+      Object.entries(row).filter(([key]) => !NOT_ORDER.has(key) && !key.startsWith(CONTRIBUTED)),
+    );
     return {
       snapshot: withChanges(
         { ...snapshot, order: entityFromRow(manager, Order, columns) },
@@ -161,6 +168,9 @@ export class OrderPlacing {
           })),
         ),
       ],
+      placingColumns: Object.fromEntries(
+        contributed.map((column) => [column.name, row[`${CONTRIBUTED}${column.name}`]]),
+      ),
     };
   }
 }
@@ -207,11 +217,39 @@ export function paidSql(orderId: string): string {
            FROM payments p WHERE p.order_id = ${orderId} AND p.state = 'completed')`;
 }
 
-let cachedSql: string | undefined;
+/** The prefix of the columns other modules add, in the placing statement's row. */
+const CONTRIBUTED = 'column:';
 
-/** See `OrderPlacing.place` for the parameters, in the order it gives them. */
-function placingSql(manager: EntityManager): string {
-  cachedSql ??= `
+const statements = new Map<string, { name: string; sql: string }>();
+
+/**
+ * The placing statement with the columns other modules add, and the name it is prepared under
+ * (one per set of columns). See `OrderPlacing.place` for the parameters, in the order it gives
+ * them.
+ */
+function placingSql(
+  manager: EntityManager,
+  contributed: readonly PlacingColumn[],
+): { name: string; sql: string } {
+  const key = contributed.map((column) => column.name).join(',');
+  let statement = statements.get(key);
+  if (statement === undefined) {
+    statement = {
+      name: `order_placing_${statements.size}`,
+      sql: baseSql(manager).replace(
+        '/* contributed columns */',
+        contributed
+          .map((column) => `, ${column.sql('closed."id"')} AS "${CONTRIBUTED}${column.name}"`)
+          .join(''),
+      ),
+    };
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+function baseSql(manager: EntityManager): string {
+  return `
   WITH target AS (
     SELECT o.id, o.store_id, o.state FROM orders o
     WHERE o.id = $1 AND o.store_id = $2 AND o.state_lock_version = $3 AND o.completed_at IS NULL
@@ -264,6 +302,6 @@ function placingSql(manager: EntityManager): string {
     (SELECT COALESCE(json_agg(spent), '[]') FROM spent) AS spent_credits,
     ${changedPaymentsJson('charged')} AS charged,
     ${movedShipmentsJson('moved')} AS moved
+    /* contributed columns */
   FROM closed`;
-  return cachedSql;
 }
