@@ -1,9 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WebhookEndpointDirectory } from '../../src/modules/webhooks/webhook-endpoint-directory.js';
 import { WebhookFanout } from '../../src/modules/webhooks/webhook-fanout.js';
-import type { StoreEventMessage } from '../../src/events/index.js';
+import {
+  EventPublisher,
+  OutboxCommitHook,
+  type StoreEventMessage,
+} from '../../src/events/index.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import { StatementCounter } from '../helpers/statement-counter.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
 
@@ -19,6 +24,7 @@ describe('Webhook fan-out cache across instances', () => {
   let shop: DemoCredentials;
   let hooks: WebhookAdmin;
   let storeKey: string;
+  const counter = new StatementCounter();
 
   beforeAll(async () => {
     const env = {
@@ -34,6 +40,7 @@ describe('Webhook fan-out cache across instances', () => {
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
+    counter.stop();
     await b?.close();
     await a?.close();
   });
@@ -108,5 +115,38 @@ describe('Webhook fan-out cache across instances', () => {
     expect((await hooks.call('DELETE', `/${endpoint.id}`)).status).toBe(204);
     await untilB('product.updated', key, false);
     expect((await knownToB()).map((known) => known.id)).not.toContain(key);
+  });
+
+  it('costs a committing transaction one relay statement once the store’s endpoints are cached', async () => {
+    const { endpoint } = await hooks.create({ url: 'https://counted.example.com/h' });
+    const key = hooks.key(endpoint.id);
+    await untilB('order.completed', key, true);
+    const publishOnB = () =>
+      b.dataSource.transaction((manager) =>
+        b.app.get(EventPublisher).publish({ manager, storeId: storeKey }, 'order.completed', {}),
+      );
+    counter.start();
+    const { result: eventId, statements } = await counter.measure(async () => {
+      const id = await publishOnB();
+      await b.app.get(OutboxCommitHook).idle();
+      return id;
+    });
+    // The event and its outbox row in one statement; after the commit, the relay sends only the
+    // outbox DELETE: no endpoint lookup, no write to the event. (The app's worker delivering the
+    // event meanwhile sends statements of its own.)
+    const relayBookkeeping = statements.filter((text) =>
+      /event_outbox|UPDATE events|FROM webhook_endpoints WHERE store_id/.test(text),
+    );
+    expect(relayBookkeeping).toEqual([
+      expect.stringMatching(/^WITH stored AS \( INSERT INTO events .* INSERT INTO event_outbox/),
+      expect.stringMatching(/^DELETE FROM event_outbox WHERE event_id = ANY/),
+    ]);
+    expect(
+      await b.dataSource.query('SELECT 1 FROM event_outbox WHERE event_id = $1', [eventId]),
+    ).toEqual([]);
+    expect(await a.dataSource.query('DELETE FROM webhook_endpoints WHERE id = $1', [key])).toEqual([
+      [],
+      1,
+    ]);
   });
 });
