@@ -23,9 +23,12 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
   return document;
 }
 
-/** OpenAPI document at `/docs/json`, browsable UI at `/docs`. */
+/**
+ * OpenAPI document at `/docs/json`, browsable UI at `/docs`. The document is built on its first
+ * request, not at boot: it takes a while to build and most processes are never asked for it.
+ */
 export function setUpOpenApi(app: NestFastifyApplication): void {
-  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'docs/json',
     yamlDocumentUrl: 'docs/yaml',
     swaggerOptions: { persistAuthorization: true },
