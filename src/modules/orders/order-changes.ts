@@ -7,6 +7,7 @@ import type { Order } from './entities/order.entity.js';
 import { OrderChange } from './order-change.js';
 import { claimAsRead, claimFree } from './order-claim.js';
 import { NO_PARTS, OrderEvents } from './order-events.js';
+import { flushPendingOrderWrites } from './order-recalculation-writes.js';
 import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
 
 /**
@@ -35,6 +36,7 @@ export class OrderChanges {
           claimed = order;
         });
         const result = await work(change);
+        await flushPendingOrderWrites(manager, change.order);
         if (!change.deferred) await this.events.publish(change);
         return result;
       })
@@ -57,6 +59,7 @@ export class OrderChanges {
     return this.dataSource.transaction(async (manager) => {
       const change = new OrderChange(manager, await insert(manager), NO_PARTS);
       const result = await work(change);
+      await flushPendingOrderWrites(manager, change.order);
       await this.events.publish(change, 'created');
       return result;
     });

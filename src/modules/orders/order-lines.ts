@@ -17,7 +17,7 @@ export interface LineRequest {
 }
 
 /** A purchasable variant: priced in the order's currency, with what stock allows. */
-interface PurchasableVariant {
+export interface PurchasableVariant {
   id: string;
   price: string;
   tax_category: string;
@@ -47,10 +47,14 @@ export class OrderLines {
     quantity: number,
     metadata?: Record<string, unknown>,
   ) {
-    const variant = await this.purchasable(manager, order, variantId);
-    const wanted = validQuantity(variant.in_order + quantity);
-    ensureStock(variant, wanted);
-    await this.write(manager, order, variant, wanted, metadata);
+    const variant = await this.write(
+      manager,
+      order,
+      variantId,
+      { quantity, adding: true },
+      metadata,
+    );
+    ensureStock(variant, validQuantity(variant.in_order + quantity));
   }
 
   /**
@@ -64,9 +68,14 @@ export class OrderLines {
     quantity: number,
     options: { known?: boolean; metadata?: Record<string, unknown> } = {},
   ): Promise<void> {
-    const variant = await this.purchasable(manager, order, variantRef, options);
+    const variant = await this.write(
+      manager,
+      order,
+      variantRef,
+      { quantity, adding: false, known: options.known },
+      options.metadata,
+    );
     ensureStock(variant, quantity);
-    await this.write(manager, order, variant, quantity, options.metadata);
   }
 
   /**
@@ -113,66 +122,128 @@ export class OrderLines {
     ]);
   }
 
+  /**
+   * `add`, as CTEs (`variant`, `wanted`, `written`) for a statement that reads more after it
+   * (the recalculation): `written` returns the line as written. Once the statement has run,
+   * `check` raises what `add` would have (the line is written only when valid and in stock).
+   */
+  addition(
+    order: Order,
+    variantId: string,
+    quantity: number,
+    metadata: Record<string, unknown> = {},
+  ): LineWrite {
+    const id = this.ids.decode(ID_PREFIX.variant, variantId);
+    if (!id) throw variantNotFound();
+    return {
+      ctes: (offset) => lineWriteCtes((n) => `$${offset + n}`, 'RETURNING ' + WRITTEN_LINE_COLUMNS),
+      values: [
+        id,
+        order.storeId,
+        order.currency,
+        order.id,
+        quantity,
+        true,
+        JSON.stringify(metadata),
+      ],
+      check(variant) {
+        if (!variant) throw variantNotFound();
+        ensureStock(variant, validQuantity(variant.in_order + quantity));
+      },
+    };
+  }
+
+  /**
+   * Sets the variant's line to `quantity` units (`adding`: to what it holds plus `quantity`),
+   * in the statement that finds the variant purchasable and reads its stock; the line is written
+   * only when the quantity is valid and in stock, otherwise the caller raises the error (see
+   * `ensureStock`). `variant_not_found` when the variant may not be bought in this order.
+   */
   private async write(
     manager: EntityManager,
     order: Order,
-    variant: PurchasableVariant,
-    quantity: number,
+    variantRef: string,
+    wanted: { quantity: number; adding: boolean; known?: boolean },
     metadata: Record<string, unknown> = {},
-  ): Promise<void> {
-    await preparedIn(
+  ): Promise<PurchasableVariant> {
+    const id = wanted.known ? variantRef : this.ids.decode(ID_PREFIX.variant, variantRef);
+    if (!id) throw variantNotFound();
+    const {
+      rows: [variant],
+    } = await preparedIn<PurchasableVariant>(
       manager,
-      'order_line_upsert',
-      `INSERT INTO line_items (store_id, order_id, variant_id, quantity, price, tax_category,
-                               metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, ${mergedMetadata("'{}'::jsonb", '$7')})
-       ON CONFLICT (order_id, variant_id)
-       DO UPDATE SET quantity = EXCLUDED.quantity,
-         metadata = ${mergedMetadata('line_items.metadata', '$7')}, updated_at = now()`,
+      'order_line_write',
+      `WITH ${lineWriteCtes((n) => `$${n}`, '')}
+       SELECT ${PURCHASABLE_COLUMNS} FROM variant`,
       [
+        id,
         order.storeId,
+        order.currency,
         order.id,
-        variant.id,
-        quantity,
-        variant.price,
-        variant.tax_category,
+        wanted.quantity,
+        wanted.adding,
         JSON.stringify(metadata),
       ],
     );
-  }
-
-  /** The variant if it may be bought in this order; otherwise `variant_not_found`. */
-  private async purchasable(
-    manager: EntityManager,
-    order: Order,
-    variantRef: string,
-    options: { known?: boolean } = {},
-  ): Promise<PurchasableVariant> {
-    const id = options.known ? variantRef : this.ids.decode(ID_PREFIX.variant, variantRef);
-    const [variant]: PurchasableVariant[] = id
-      ? await preparedIn<PurchasableVariant>(
-          manager,
-          'order_line_purchasable_variant',
-          `SELECT v.id::text AS id, pr.amount::text AS price, p.tax_category,
-             CASE WHEN NOT v.track_inventory OR bool_or(si.backorderable) THEN NULL
-                  ELSE COALESCE(SUM(si.count_on_hand), 0)::int END AS available,
-             COALESCE((SELECT quantity FROM line_items WHERE order_id = $4 AND variant_id = v.id), 0)
-               AS in_order
-           FROM variants v
-           JOIN products p ON p.id = v.product_id AND p.status = 'active' AND p.deleted_at IS NULL
-             AND (p.available_on IS NULL OR p.available_on <= now())
-             AND (p.discontinue_on IS NULL OR p.discontinue_on > now())
-           JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $3
-           LEFT JOIN stock_items si ON si.variant_id = v.id
-             AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = $2 AND active)
-           WHERE v.id = $1 AND v.store_id = $2 AND v.deleted_at IS NULL
-           GROUP BY v.id, pr.amount, p.tax_category`,
-          [id, order.storeId, order.currency, order.id],
-        ).then((result) => result.rows)
-      : [];
     if (!variant) throw variantNotFound();
     return variant;
   }
+}
+
+/** A line write carried by a statement that reads more (see `OrderLines.addition`). */
+export interface LineWrite {
+  /** `variant`, `wanted` and `written` CTEs, their parameters numbered after `offset`. */
+  ctes(offset: number): string;
+  values: unknown[];
+  /** Raises the error of an invalid write, given the `variant` row (`PURCHASABLE_COLUMNS`). */
+  check(variant: PurchasableVariant | null): void;
+}
+
+/** What `variant` answers, as `PurchasableVariant`. */
+export const PURCHASABLE_COLUMNS =
+  'id::text AS id, price::text AS price, tax_category, available, in_order';
+
+/** What `written` returns of the line: what the recalculation reads of every line. */
+const WRITTEN_LINE_COLUMNS =
+  'id, variant_id, quantity, price, tax_category, promo_total, additional_tax_total, included_tax_total';
+
+/**
+ * The CTEs of a line write, parameters named by `p`: 1 variant, 2 store, 3 currency, 4 order,
+ * 5 quantity, 6 adding (boolean), 7 metadata patch.
+ */
+function lineWriteCtes(p: (n: number) => string, returning: string): string {
+  return `variant AS (
+      SELECT v.id, pr.amount AS price, p.tax_category,
+        CASE WHEN NOT v.track_inventory OR bool_or(si.backorderable) THEN NULL
+             ELSE COALESCE(SUM(si.count_on_hand), 0)::int END AS available,
+        COALESCE((SELECT quantity FROM line_items WHERE order_id = ${p(4)}::bigint
+                  AND variant_id = v.id), 0) AS in_order
+      FROM variants v
+      JOIN products p ON p.id = v.product_id AND p.status = 'active' AND p.deleted_at IS NULL
+        AND (p.available_on IS NULL OR p.available_on <= now())
+        AND (p.discontinue_on IS NULL OR p.discontinue_on > now())
+      JOIN prices pr ON pr.variant_id = v.id AND pr.currency = ${p(3)}::text
+      LEFT JOIN stock_items si ON si.variant_id = v.id
+        AND si.stock_location_id IN (
+          SELECT id FROM stock_locations WHERE store_id = ${p(2)}::bigint AND active)
+      WHERE v.id = ${p(1)}::bigint AND v.store_id = ${p(2)}::bigint AND v.deleted_at IS NULL
+      GROUP BY v.id, pr.amount, p.tax_category),
+    wanted AS (
+      SELECT variant.*,
+        CASE WHEN ${p(6)}::boolean THEN in_order + ${p(5)}::bigint ELSE ${p(5)}::bigint END
+          AS quantity
+      FROM variant),
+    written AS (
+      INSERT INTO line_items (store_id, order_id, variant_id, quantity, price, tax_category,
+                              metadata)
+      SELECT ${p(2)}::bigint, ${p(4)}::bigint, id, quantity, price, tax_category,
+             ${mergedMetadata("'{}'::jsonb", p(7))}
+      FROM wanted
+      WHERE quantity BETWEEN 1 AND ${MAX_QUANTITY} AND (available IS NULL OR quantity <= available)
+      ON CONFLICT (order_id, variant_id)
+      DO UPDATE SET quantity = EXCLUDED.quantity,
+        metadata = ${mergedMetadata('line_items.metadata', p(7))}, updated_at = now()
+      ${returning})`;
 }
 
 /** A quantity must be a positive integer (a JSON number, not a string or a fraction). */

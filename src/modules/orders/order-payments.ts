@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { minorUnitExponent } from '../../common/money/currencies.js';
 import { Money } from '../../common/money/money.js';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
 import type { PaymentMethodType } from '../payments/index.js';
 import type { PaymentSource } from '../payments/index.js';
 import { StoreCreditWallet } from '../store-credits/index.js';
-import { amountLeftToPay, type CoveringPayment } from './domain/payment-coverage.js';
+import {
+  amountLeftToPay,
+  type CoveringPayment,
+  LIVE_PAYMENT_STATES,
+} from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import { recordStateChange } from './state-history.js';
 
@@ -98,6 +104,73 @@ export class OrderPayments {
     return id;
   }
 
+  /**
+   * `add` and `fitBalancePayments` in one statement, for a payment whose amount is known
+   * (`coversBalance` false: the balance payments left shrink by it) or one for the balance, which
+   * replaces the earlier unprocessed balance payments (made `invalid`) and is charged whatever is
+   * left. Answers the new payment's key and every payment of the order as it now stands, for
+   * `OrderRecalculator.recalculatePaymentState`.
+   */
+  async addAndFit(
+    manager: EntityManager,
+    order: Order,
+    payment: NewPayment,
+  ): Promise<{ id: string; payments: CoveringPayment[] }> {
+    const {
+      rows: [row],
+    } = await preparedIn<{ id: string; payments: CoveringPayment[] }>(
+      manager,
+      'order_add_and_fit_payment',
+      `WITH replaced AS (
+         UPDATE payments SET state = 'invalid', updated_at = now()
+         WHERE order_id = $1 AND state = 'checkout' AND covers_balance AND $7::boolean
+         RETURNING id),
+       left_to_pay AS (
+         SELECT round(GREATEST($9::numeric - COALESCE(SUM(amount), 0)
+                  - CASE WHEN $7::boolean THEN 0 ELSE $5::numeric END, 0), $10::int) AS amount
+         FROM payments
+         WHERE order_id = $1 AND state = ANY($11::text[]) AND NOT covers_balance),
+       added AS (
+         INSERT INTO payments (store_id, order_id, payment_method_id, store_credit_id, amount,
+                               source, covers_balance, metadata)
+         SELECT $2, $1, $3, $4, CASE WHEN $7::boolean THEN left_to_pay.amount ELSE $5 END,
+                $6, $7, $8
+         FROM left_to_pay
+         RETURNING id, payment_method_id, amount, state, covers_balance),
+       fitted AS (
+         UPDATE payments SET amount = left_to_pay.amount, updated_at = now() FROM left_to_pay
+         WHERE order_id = $1 AND state = 'checkout' AND covers_balance AND NOT $7::boolean
+         RETURNING payments.id, payments.amount),
+       now_stored AS (
+         SELECT p.payment_method_id, COALESCE(f.amount, p.amount) AS amount,
+                CASE WHEN r.id IS NULL THEN p.state ELSE 'invalid' END AS state, p.covers_balance
+         FROM payments p
+         LEFT JOIN replaced r ON r.id = p.id LEFT JOIN fitted f ON f.id = p.id
+         WHERE p.order_id = $1
+         UNION ALL
+         SELECT payment_method_id, amount, state, covers_balance FROM added)
+       SELECT (SELECT id::text FROM added) AS id,
+         (SELECT json_agg(json_build_object(
+                   'methodType', pm.type, 'amount', s.amount::text, 'state', s.state,
+                   'coversBalance', s.covers_balance))
+          FROM now_stored s JOIN payment_methods pm ON pm.id = s.payment_method_id) AS payments`,
+      [
+        order.id,
+        order.storeId,
+        payment.methodId,
+        payment.storeCreditId ?? null,
+        payment.amount,
+        payment.source ? JSON.stringify(payment.source) : null,
+        payment.coversBalance,
+        JSON.stringify(payment.metadata ?? {}),
+        order.total,
+        minorUnitExponent(order.currency),
+        [...LIVE_PAYMENT_STATES],
+      ],
+    );
+    return row;
+  }
+
   /** What is left to pay besides payments charged for the balance (see `amountLeftToPay`). */
   async amountLeft(manager: EntityManager, order: Order): Promise<Money> {
     const payments: CoveringPayment[] = await manager.query(
@@ -110,12 +183,20 @@ export class OrderPayments {
     return amountLeftToPay(payments, order.total, order.currency);
   }
 
-  /** Shows on each unprocessed balance payment what it would be charged now. */
+  /**
+   * Shows on each unprocessed balance payment what it would be charged now: `amountLeftToPay`,
+   * worked out by the statement that writes it.
+   */
   async fitBalancePayments(manager: EntityManager, order: Order): Promise<void> {
-    await manager.query(
-      `UPDATE payments SET amount = $2, updated_at = now()
+    await preparedIn(
+      manager,
+      'order_fit_balance_payments',
+      `UPDATE payments SET updated_at = now(), amount = round(GREATEST($2::numeric - COALESCE((
+         SELECT SUM(paid.amount) FROM payments paid
+         WHERE paid.order_id = $1 AND paid.state = ANY($4::text[]) AND NOT paid.covers_balance
+       ), 0), 0), $3::int)
        WHERE order_id = $1 AND state = 'checkout' AND covers_balance`,
-      [order.id, (await this.amountLeft(manager, order)).toString()],
+      [order.id, order.total, minorUnitExponent(order.currency), [...LIVE_PAYMENT_STATES]],
     );
   }
 

@@ -4,6 +4,7 @@ import { type DeliveryOption, servingOptionsJsonSql } from '../shipping/index.js
 import { type ApplicableTaxRate, applicableTaxRatesJsonSql } from '../taxes/index.js';
 import type { CoveringPayment } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
+import type { LineWrite, PurchasableVariant } from './order-lines.js';
 import type { StockRow } from './shipment-planner.js';
 
 export interface RecalculationLine {
@@ -58,18 +59,29 @@ export interface RecalculationInputs {
   payments: CoveringPayment[];
 }
 
-const SQL = `
-WITH ship AS (SELECT country_iso AS country, state_name AS state FROM addresses WHERE id = $4::bigint),
+/** The read, after the CTEs of a line write when there is one (see `LineWrite`). */
+function inputsSql(lineWrite?: LineWrite): string {
+  const lines = lineWrite
+    ? `SELECT ${LINE_COLUMNS} FROM line_items
+       WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
+       UNION ALL SELECT ${LINE_COLUMNS} FROM written`
+    : `SELECT ${LINE_COLUMNS} FROM line_items WHERE order_id = $1`;
+  const lineVariant = lineWrite
+    ? `,
+  (SELECT json_build_object('id', id::text, 'price', price::text, 'tax_category', tax_category,
+                            'available', available, 'in_order', in_order)
+   FROM variant) AS "lineVariant"`
+    : '';
+  return `
+WITH ${lineWrite ? `${lineWrite.ctes(5)},` : ''}
+ship AS (SELECT country_iso AS country, state_name AS state FROM addresses WHERE id = $4::bigint),
 tax_place AS (
   SELECT country, state FROM (
     SELECT 0 AS rank, country, state FROM ship
     UNION ALL
     SELECT 1, country_iso, state_name FROM addresses WHERE id = $5::bigint) places
   ORDER BY rank LIMIT 1),
-lines AS (
-  SELECT id, variant_id, quantity, price, tax_category, promo_total, additional_tax_total,
-         included_tax_total
-  FROM line_items WHERE order_id = $1)
+lines AS (${lines})
 SELECT
   EXISTS (SELECT 1 FROM ship) AS "shipsTo",
   COALESCE((
@@ -124,10 +136,17 @@ SELECT
              'methodType', pm.type, 'amount', p.amount::text, 'state', p.state,
              'coversBalance', p.covers_balance))
     FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-    WHERE p.order_id = $1), '[]') AS payments`;
+    WHERE p.order_id = $1), '[]') AS payments${lineVariant}`;
+}
+
+const LINE_COLUMNS =
+  'id, variant_id, quantity, price, tax_category, promo_total, additional_tax_total, included_tax_total';
+
+const PLAIN_SQL = inputsSql();
 
 /**
- * Reads in one statement what recalculating an order needs: its lines, where it ships and the
+ * Reads in one statement what recalculating an order needs (after writing a line, with
+ * `lineWrite`, whose errors it raises): its lines, where it ships and the
  * delivery methods serving that place, the lines' stock, the tax rates of its tax zone, its
  * payments, and its shipments (with rates) and tax adjustments as stored, so that the
  * recalculation writes only what changed.
@@ -135,15 +154,25 @@ SELECT
 export async function readRecalculationInputs(
   manager: EntityManager,
   order: Pick<Order, 'id' | 'storeId' | 'currency' | 'shipAddressId' | 'billAddressId'>,
+  lineWrite?: LineWrite,
 ): Promise<RecalculationInputs> {
   const {
     rows: [row],
-  } = await preparedIn<RecalculationInputs>(manager, 'order_recalc_inputs', SQL, [
-    order.id,
-    order.storeId,
-    order.currency,
-    order.shipAddressId,
-    order.billAddressId,
-  ]);
+  } = await preparedIn<RecalculationInputs & { lineVariant?: PurchasableVariant | null }>(
+    manager,
+    lineWrite ? 'order_recalc_inputs_line_write' : 'order_recalc_inputs',
+    lineWrite ? (lineWriteSql ??= inputsSql(lineWrite)) : PLAIN_SQL,
+    [
+      order.id,
+      order.storeId,
+      order.currency,
+      order.shipAddressId,
+      order.billAddressId,
+      ...(lineWrite?.values ?? []),
+    ],
+  );
+  lineWrite?.check(row.lineVariant ?? null);
   return row;
 }
+
+let lineWriteSql: string | undefined;

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { OrderTotals } from './domain/order-totals.js';
+import type { Order } from './entities/order.entity.js';
 import type { PlannedShipment } from './shipment-planner.js';
 
 /** A shipment to store: the plan's, with its tax totals. */
@@ -32,18 +33,43 @@ export interface RecalculationWrites {
   /** Line items whose own tax totals change. */
   lineTaxes?: { id: string; additionalTaxTotal: string; includedTaxTotal: string }[];
   totals?: { totals: OrderTotals; state: string };
+  /** The order's checkout state alone, when its totals stay (ignored with `totals`). */
+  orderState?: string;
+  /** The order's own fields the change set, by column (see `ORDER_FIELD_COLUMNS`). */
+  fields?: Record<string, unknown>;
   /** The order's checkout state moved. */
   stateChange?: { from: string; to: string };
 }
 
-/** Collects parameters, each placed in the text with its type. */
+/** The order's own columns a cart change may set in the recalculation's write. */
+export const ORDER_FIELD_COLUMNS = [
+  { name: 'email', type: 'text' },
+  { name: 'special_instructions', type: 'text' },
+  { name: 'bill_address_id', type: 'bigint' },
+  { name: 'ship_address_id', type: 'bigint' },
+  { name: 'locale', type: 'text' },
+  { name: 'metadata', type: 'jsonb' },
+] as const;
+
+/** Collects parameters, each placed in the text with its type, numbered after `offset`. */
 class Parameters {
   readonly values: unknown[] = [];
 
+  constructor(private readonly offset = 0) {}
+
   add(value: unknown, type: string): string {
     this.values.push(value);
-    return `$${this.values.length}::${type}`;
+    return `$${this.offset + this.values.length}::${type}`;
   }
+}
+
+/** A recalculation's writes as the data-modifying CTEs of a statement. */
+export interface RecalculationSql {
+  /** `name AS (…)` each; empty when there is nothing to write. */
+  ctes: string[];
+  values: unknown[];
+  /** Names the combination of parts, for the prepared statement's name. */
+  variant: string;
 }
 
 /**
@@ -56,7 +82,24 @@ export async function writeRecalculation(
   manager: EntityManager,
   writes: RecalculationWrites,
 ): Promise<void> {
-  const p = new Parameters();
+  const { ctes, values, variant } = recalculationSql(writes);
+  if (ctes.length === 0) return;
+  await preparedIn(
+    manager,
+    `order_recalc_write_${variant}`,
+    `WITH ${ctes.join(',\n')} SELECT 1`,
+    values,
+  );
+}
+
+/** Whether the writes touch the order row (and its history) only, not its parts. */
+export function writesOrderRowOnly(writes: RecalculationWrites): boolean {
+  return !writes.shipments && !writes.taxes && !writes.lineTaxes?.length;
+}
+
+/** The CTEs of `writeRecalculation`, their parameters numbered after `offset`. */
+export function recalculationSql(writes: RecalculationWrites, offset = 0): RecalculationSql {
+  const p = new Parameters(offset);
   const order = p.add(writes.orderId, 'bigint');
   let storeParameter: string | undefined;
   // Placed where first used: PostgreSQL refuses a parameter that no part of the text uses.
@@ -190,22 +233,44 @@ export async function writeRecalculation(
          WHERE taxed.id = t.id AND taxed.order_id = ${order})`,
     );
   }
+  const orderColumns: string[] = [];
   if (totals) {
     variant.push('o');
     const t = totals.totals;
+    orderColumns.push(
+      `item_total = ${p.add(t.itemTotal, 'numeric')}`,
+      `ship_total = ${p.add(t.shipTotal, 'numeric')}`,
+      `adjustment_total = ${p.add(t.adjustmentTotal, 'numeric')}`,
+      `included_tax_total = ${p.add(t.includedTaxTotal, 'numeric')}`,
+      `additional_tax_total = ${p.add(t.additionalTaxTotal, 'numeric')}`,
+      `promo_total = ${p.add(t.promoTotal, 'numeric')}`,
+      `pre_tax_item_amount = ${p.add(t.preTaxItemAmount, 'numeric')}`,
+      `pre_tax_total = ${p.add(t.preTaxTotal, 'numeric')}`,
+      `total = ${p.add(t.total, 'numeric')}`,
+      `item_count = ${p.add(t.itemCount, 'int')}`,
+      `state = ${p.add(totals.state, 'text')}`,
+    );
+  } else if (writes.orderState !== undefined) {
+    variant.push('a');
+    orderColumns.push(`state = ${p.add(writes.orderState, 'text')}`);
+  }
+  const fields = writes.fields ?? {};
+  const fieldMask = ORDER_FIELD_COLUMNS.map((column, bit) =>
+    column.name in fields ? 1 << bit : 0,
+  ).reduce((mask, bit) => mask | bit, 0);
+  if (fieldMask !== 0) {
+    variant.push(`f${fieldMask}`);
+    for (const column of ORDER_FIELD_COLUMNS) {
+      if (column.name in fields) {
+        orderColumns.push(`${column.name} = ${p.add(fields[column.name], column.type)}`);
+      }
+    }
+  }
+  if (orderColumns.length > 0) {
+    // One UPDATE of the order row: a statement may not update a row twice.
     parts.push(
-      `order_totals AS (
-         UPDATE orders SET item_total = ${p.add(t.itemTotal, 'numeric')},
-           ship_total = ${p.add(t.shipTotal, 'numeric')},
-           adjustment_total = ${p.add(t.adjustmentTotal, 'numeric')},
-           included_tax_total = ${p.add(t.includedTaxTotal, 'numeric')},
-           additional_tax_total = ${p.add(t.additionalTaxTotal, 'numeric')},
-           promo_total = ${p.add(t.promoTotal, 'numeric')},
-           pre_tax_item_amount = ${p.add(t.preTaxItemAmount, 'numeric')},
-           pre_tax_total = ${p.add(t.preTaxTotal, 'numeric')},
-           total = ${p.add(t.total, 'numeric')}, item_count = ${p.add(t.itemCount, 'int')},
-           state = ${p.add(totals.state, 'text')}, updated_at = now()
-         WHERE id = ${order})`,
+      `order_row AS (
+         UPDATE orders SET ${orderColumns.join(', ')}, updated_at = now() WHERE id = ${order})`,
     );
   }
   if (stateChange) {
@@ -217,11 +282,39 @@ export async function writeRecalculation(
                  ${p.add(stateChange.to, 'text')}))`,
     );
   }
-  if (parts.length === 0) return;
-  await preparedIn(
-    manager,
-    `order_recalc_write_${variant.join('')}`,
-    `WITH ${parts.join(',\n')} SELECT 1`,
-    p.values,
-  );
+  return { ctes: parts, values: p.values, variant: variant.join('') };
+}
+
+const pendingRowWrites = new WeakMap<Order, RecalculationWrites>();
+
+/**
+ * Holds back writes to the order row only (`writesOrderRowOnly`) until the next statement that
+ * reads the order's parts (`OrderSnapshots.load`), which carries them: that statement reads
+ * nothing they change. Whoever holds back must see them written before the change ends
+ * (`flushPendingOrderWrites`).
+ */
+export function holdOrderRowWrites(order: Order, writes: RecalculationWrites): void {
+  if (recalculationSql(writes).ctes.length > 0) pendingRowWrites.set(order, writes);
+}
+
+/**
+ * Holds back the order's own fields (by column) for its next recalculation, whose write carries
+ * them; whoever holds them back must see them written before the change ends, as above.
+ */
+export function holdOrderFields(order: Order, fields: Record<string, unknown>): void {
+  const held = pendingRowWrites.get(order) ?? { orderId: order.id, storeId: order.storeId };
+  pendingRowWrites.set(order, { ...held, fields: { ...held.fields, ...fields } });
+}
+
+/** The writes held back for `order`, now taken by the caller to write them. */
+export function takePendingOrderWrites(order: Order): RecalculationWrites | undefined {
+  const writes = pendingRowWrites.get(order);
+  pendingRowWrites.delete(order);
+  return writes;
+}
+
+/** Writes what is still held back for the order, if anything. */
+export async function flushPendingOrderWrites(manager: EntityManager, order: Order): Promise<void> {
+  const writes = takePendingOrderWrites(order);
+  if (writes) await writeRecalculation(manager, writes);
 }

@@ -8,6 +8,7 @@ import { type CoveringPayment, paymentsCover } from './domain/payment-coverage.j
 import type { Order } from './entities/order.entity.js';
 import { isPlaced } from './order-lookup.js';
 import type { OrderChange } from './order-change.js';
+import type { LineWrite } from './order-lines.js';
 import {
   readRecalculationInputs,
   type RecalculationInputs,
@@ -15,10 +16,13 @@ import {
   type StoredTax,
 } from './order-recalculation-inputs.js';
 import {
+  holdOrderRowWrites,
   type RecalculationWrites,
   type ShipmentWrite,
+  takePendingOrderWrites,
   type TaxWrite,
   writeRecalculation,
+  writesOrderRowOnly,
 } from './order-recalculation-writes.js';
 import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
 
@@ -34,8 +38,12 @@ import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
 export class OrderRecalculator {
   constructor(private readonly planner: ShipmentPlanner) {}
 
-  async recalculate({ manager, order }: OrderChange): Promise<void> {
-    const inputs = await readRecalculationInputs(manager, order);
+  async recalculate(
+    { manager, order }: OrderChange,
+    options: RecalculationOptions = {},
+  ): Promise<void> {
+    const fields = await this.heldFields(manager, order);
+    const inputs = await readRecalculationInputs(manager, order, options.lineWrite);
     const { currency } = order;
     const planned = inputs.shipsTo
       ? this.planner.plan({
@@ -88,7 +96,7 @@ export class OrderRecalculator {
         paymentCovered: paymentsCover(inputs.payments, totals.total, currency),
       });
     }
-    const writes = changedParts(inputs, planned, totals, order, previousState);
+    const writes = { ...changedParts(inputs, planned, totals, order, previousState), fields };
     Object.assign(order, {
       itemTotal: totals.itemTotal,
       shipTotal: totals.shipTotal,
@@ -101,8 +109,87 @@ export class OrderRecalculator {
       total: totals.total,
       itemCount: totals.itemCount,
     });
-    await writeRecalculation(manager, writes);
+    await this.write(manager, order, writes, options);
   }
+
+  /**
+   * The recalculation after a change that touched only payments (`payments`: all of the order's
+   * as they now stand): totals, shipments and taxes stay as stored, so nothing is read; the
+   * checkout state moves with the coverage, in one write when it does.
+   */
+  async recalculatePaymentState(
+    { manager, order, before }: OrderChange,
+    payments: CoveringPayment[],
+    options: RecalculationOptions = {},
+  ): Promise<void> {
+    const fields = await this.heldFields(manager, order);
+    if (isPlaced(order)) {
+      await this.write(
+        manager,
+        order,
+        { orderId: order.id, storeId: order.storeId, fields },
+        options,
+      );
+      return;
+    }
+    const previousState = order.state;
+    const shipments = order.shipAddressId === null ? [] : before.shipments;
+    order.state = furthestState({
+      lineCount: before.lines.length,
+      hasEmail: Boolean(order.email),
+      hasBillAddress: order.billAddressId !== null,
+      hasShipAddress: order.shipAddressId !== null,
+      shipmentCount: shipments.length,
+      shipmentsWithoutRate: shipments.filter((s) => !s.rates.some((rate) => rate.selected)).length,
+      paymentCovered: paymentsCover(payments, order.total, order.currency),
+    });
+    const moved = order.state !== previousState;
+    const writes: RecalculationWrites = {
+      orderId: order.id,
+      storeId: order.storeId,
+      fields,
+      ...(moved && {
+        orderState: order.state,
+        stateChange: { from: previousState, to: order.state },
+      }),
+    };
+    await this.write(manager, order, writes, options);
+  }
+
+  /**
+   * The order's own fields held back for this recalculation's write (`holdOrderFields`); any
+   * other write still held back is written first.
+   */
+  private async heldFields(
+    manager: EntityManager,
+    order: Order,
+  ): Promise<Record<string, unknown> | undefined> {
+    const held = takePendingOrderWrites(order);
+    if (!held) return undefined;
+    const { fields, ...rest } = held;
+    await writeRecalculation(manager, rest);
+    return fields;
+  }
+
+  private async write(
+    manager: EntityManager,
+    order: Order,
+    writes: RecalculationWrites,
+    { renderedNext = false }: RecalculationOptions,
+  ): Promise<void> {
+    if (renderedNext && writesOrderRowOnly(writes)) holdOrderRowWrites(order, writes);
+    else await writeRecalculation(manager, writes);
+  }
+}
+
+export interface RecalculationOptions {
+  /**
+   * The caller renders the order next (`OrderSnapshots.load`): a write to the order row alone
+   * rides on that read instead of a statement of its own (`holdOrderRowWrites`).
+   */
+  renderedNext?: boolean;
+  /** A line to write first, in the statement that reads the order (`OrderLines.addition`). */
+  lineWrite?: LineWrite;
 }
 
 type OrderTotalsFields = Pick<

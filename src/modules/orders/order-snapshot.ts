@@ -10,6 +10,7 @@ import { paymentsCover } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import type { OrderView } from './order.serializer.js';
 import { isPlaced } from './order-lookup.js';
+import { recalculationSql, takePendingOrderWrites } from './order-recalculation-writes.js';
 import { type StoreCheckoutOptions, StoreCheckoutOptionsCache } from './store-checkout-options.js';
 
 export interface LineSnapshot {
@@ -266,29 +267,55 @@ export function partsOfOrder(switches: PartsSwitches): { sql: string; variant: s
 
 const partsSqlByVariant = new Map<string, string>();
 
+const newAndEmpty = new WeakSet<Order>();
+
+/**
+ * Tells the snapshots that `order` was inserted by this change and given no lines or payments,
+ * so that reading it needs no statement (until it has an address).
+ */
+export function markNewAndEmpty(order: Order): void {
+  newAndEmpty.add(order);
+}
+
 /** Reads an order's lines, addresses, shipments with rates, and payments. */
 @Injectable()
 export class OrderSnapshots {
   constructor(private readonly storeOptions: StoreCheckoutOptionsCache) {}
 
   async load(manager: EntityManager, order: Order): Promise<OrderSnapshot> {
+    if (newAndEmpty.has(order) && order.billAddressId === null && order.shipAddressId === null) {
+      return {
+        order,
+        billAddress: null,
+        shipAddress: null,
+        lines: [],
+        shipments: [],
+        payments: [],
+        shortfalls: [],
+        storeOptions: await this.storeOptions.of(manager, order.storeId),
+      };
+    }
     const { sql, variant } = partsOfOrder({
       shipments: order.shipAddressId !== null,
       shortfalls: !isPlaced(order),
     });
     const addresses = addressColumns(manager);
+    // Order-row writes held back by the recalculation ride on this read (it reads none of them).
+    const held = takePendingOrderWrites(order);
+    const writes = held ? recalculationSql(held, 3) : undefined;
     const {
       rows: [row],
     } = await preparedIn<
       OrderPartsRow & { shortfalls: StockShortfall[] } & Record<string, unknown>
     >(
       manager,
-      `order_snapshot_${variant}`,
-      `SELECT parts.*, ${addresses.select('bill')}, ${addresses.select('ship')}
+      `order_snapshot_${variant}${writes ? `_w${writes.variant}` : ''}`,
+      `${writes ? `WITH ${writes.ctes.join(',\n')}` : ''}
+       SELECT parts.*, ${addresses.select('bill')}, ${addresses.select('ship')}
        FROM (${sql}) parts
        LEFT JOIN addresses bill ON bill.id = $2::bigint
        LEFT JOIN addresses ship ON ship.id = $3::bigint`,
-      [order.id, order.billAddressId, order.shipAddressId],
+      [order.id, order.billAddressId, order.shipAddressId, ...(writes?.values ?? [])],
     );
     return {
       order,

@@ -8,6 +8,7 @@ import { type FieldErrors, readAddressInput } from '../../customers/index.js';
 import type { AddressBody } from '../../customers/index.js';
 import { Country } from '../../geography/index.js';
 import { Order } from '../entities/order.entity.js';
+import { holdOrderFields, ORDER_FIELD_COLUMNS } from '../order-recalculation-writes.js';
 
 /** How a request names one of the order's addresses: inline, or a saved one by id. */
 export interface AddressChoice {
@@ -22,6 +23,8 @@ export interface AddressChoice {
  */
 @Injectable()
 export class CartAddresses {
+  private countries?: Promise<ReadonlySet<string>>;
+
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly copies: OrderAddressCopies,
@@ -46,11 +49,28 @@ export class CartAddresses {
 
   /**
    * Writes the order's own fields (email, instructions, address ids); the private address copies
-   * it no longer points to go.
+   * it no longer points to go. With `recalculatedNext` (the change recalculates the order right
+   * after) fields of `ORDER_FIELD_COLUMNS` ride on the recalculation's write instead, unless a
+   * former copy must go (that needs the order row written first).
    */
-  async updateOrder(manager: EntityManager, order: Order, changes: Partial<Order>): Promise<void> {
+  async updateOrder(
+    manager: EntityManager,
+    order: Order,
+    changes: Partial<Order>,
+    { recalculatedNext = false } = {},
+  ): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     const former = [order.billAddressId, order.shipAddressId];
+    const fields = recalculatedNext ? heldColumns(manager, changes) : undefined;
+    const next = { ...order, ...changes };
+    const leftBehind = former.some(
+      (id) => id !== null && id !== next.billAddressId && id !== next.shipAddressId,
+    );
+    if (fields && !leftBehind) {
+      holdOrderFields(order, fields);
+      Object.assign(order, changes);
+      return;
+    }
     // The jsonb `metadata` holds unknown values, which TypeORM's update type cannot express.
     await manager.update(Order, { id: order.id }, changes as QueryDeepPartialEntity<Order>);
     Object.assign(order, changes);
@@ -77,10 +97,19 @@ export class CartAddresses {
       errors[`${choice.field}.${name}`] = messages;
     }
     const iso = input.fields.countryIso;
-    if (iso !== undefined && !(await manager.exists(Country, { where: { iso } }))) {
+    if (iso !== undefined && !(await this.knownCountries(manager)).has(iso)) {
       errors[`${choice.field}.country`] = [`country_iso ${iso} is not a known ISO 3166 code`];
     }
     return input.fields;
+  }
+
+  /** The ISO codes of the countries table: reference data only migrations write, read once. */
+  private knownCountries(manager: EntityManager): Promise<ReadonlySet<string>> {
+    this.countries ??= manager
+      .find(Country, { select: { iso: true } })
+      .then((rows) => new Set(rows.map((row) => row.iso)));
+    this.countries.catch(() => (this.countries = undefined));
+    return this.countries;
   }
 
   private async saved(manager: EntityManager, order: Order, publicId: string) {
@@ -108,4 +137,20 @@ export class CartAddresses {
       countryIso: address.countryIso,
     };
   }
+}
+
+/** `changes` by column when every one is a column the recalculation may write; else undefined. */
+function heldColumns(
+  manager: EntityManager,
+  changes: Partial<Order>,
+): Record<string, unknown> | undefined {
+  const metadata = manager.connection.getMetadata(Order);
+  const allowed = new Set<string>(ORDER_FIELD_COLUMNS.map((column) => column.name));
+  const fields: Record<string, unknown> = {};
+  for (const [property, value] of Object.entries(changes)) {
+    const column = metadata.findColumnWithPropertyName(property)?.databaseName;
+    if (column === undefined || !allowed.has(column)) return undefined;
+    fields[column] = value;
+  }
+  return fields;
 }

@@ -64,9 +64,12 @@ export class CartItemsService {
   /** `add` on any order a caller may edit lines of (the Admin API's draft orders, say). */
   addTo<View extends OrderView>(items: ItemsTarget<View>, body: AddItemBody): Promise<View> {
     const quantity = body.quantity === undefined ? 1 : validQuantity(body.quantity);
-    return this.change(items, body.state_lock_version, ({ manager, order }) =>
-      this.lines.add(manager, order, body.variant_id, quantity, body.metadata),
-    );
+    return this.changes.run(items.target, body.state_lock_version, async (change) => {
+      // The line is written by the statement that reads the order for its recalculation.
+      const lineWrite = this.lines.addition(change.order, body.variant_id, quantity, body.metadata);
+      await this.recalculator.recalculate(change, { renderedNext: true, lineWrite });
+      return items.present(change);
+    });
   }
 
   /** `setQuantity` on any order a caller may edit lines of. */
@@ -113,7 +116,7 @@ export class CartItemsService {
   ): Promise<View> {
     return this.changes.run(items.target, expectedVersion, async (change) => {
       await edit(change);
-      await this.recalculator.recalculate(change);
+      await this.recalculator.recalculate(change, { renderedNext: true });
       return items.present(change);
     });
   }

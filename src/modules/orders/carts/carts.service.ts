@@ -14,7 +14,7 @@ import { OrderChanges } from '../order-changes.js';
 import { OrderLines } from '../order-lines.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { insertNewOrder } from '../new-order-row.js';
-import { OrderSnapshots } from '../order-snapshot.js';
+import { markNewAndEmpty, OrderSnapshots } from '../order-snapshot.js';
 import { CartTokens } from '../cart-tokens.js';
 import type { OrderView } from '../order.serializer.js';
 import { type AddressChoice, CartAddresses } from './cart-addresses.js';
@@ -54,6 +54,7 @@ export class CartsService {
           channel: 'storefront',
         }),
       async (change) => {
+        if (!body.items || body.items.length === 0) markNewAndEmpty(change.order);
         await this.fill(change, body);
         return this.presenter.present(change, { issuedToken: token });
       },
@@ -124,12 +125,12 @@ export class CartsService {
           }
         }
         Object.assign(changes, await this.addressChanges(manager, order, body));
-        await this.addresses.updateOrder(manager, order, changes);
+        await this.addresses.updateOrder(manager, order, changes, { recalculatedNext: true });
         if (body.items) await this.lines.apply(manager, order, body.items, 'set');
-        await this.recalculator.recalculate(change);
+        await this.recalculator.recalculate(change, { renderedNext: !alsoWithin });
         if (alsoWithin) {
           await alsoWithin(change);
-          await this.recalculator.recalculate(change);
+          await this.recalculator.recalculate(change, { renderedNext: true });
         }
         return this.presenter.present(change, caller);
       },
@@ -163,7 +164,7 @@ export class CartsService {
       order.customerId = customerId;
       order.email ??= (await this.customerEmail(manager, caller)) ?? null;
       await manager.update(Order, { id: order.id }, { customerId, email: order.email });
-      await this.recalculator.recalculate(change);
+      await this.recalculator.recalculate(change, { renderedNext: true });
       return this.presenter.present(change, caller);
     });
   }
@@ -179,7 +180,8 @@ export class CartsService {
     await this.addresses.updateOrder(manager, order, changes);
     if (body.items && body.items.length > 0) {
       await this.lines.apply(manager, order, body.items, 'add');
-      await this.recalculator.recalculate(change);
+      // `create` renders the cart right after filling it.
+      await this.recalculator.recalculate(change, { renderedNext: true });
     }
   }
 
