@@ -5,6 +5,12 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { DatabaseEndpoint } from './database-endpoint.js';
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers live in the process's own memory here; an embedded
+ * store (a laptop, a demo) is a few megabytes of data, which 16 MB holds entirely.
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
  * Starts PGlite (PostgreSQL compiled to WebAssembly) behind a loopback socket so that `pg`
  * and TypeORM talk to it exactly as to a real server. `dataDir` undefined keeps it in memory.
  * A new database starts from the dump `template` gives (see `writeEmbeddedTemplate`), if any.
@@ -23,6 +29,7 @@ export async function startEmbeddedPostgres(
   const db = await PGlite.create({
     ...(location ? { dataDir: location } : {}),
     ...(dump ? { loadDataDir: dump } : {}),
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
   });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
   await server.start();
