@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type Bull from 'bull';
 import type { TestResponse } from './http-client.js';
 import { CARDS, US_ADDRESS } from './checkout-fixtures.js';
@@ -21,6 +22,17 @@ export function seededRandom(seed: number): () => number {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `read` until it equals `goal`; then fails showing the difference. */
+export async function untilEqual<T>(read: () => Promise<T>, goal: T, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let state = await read();
+  while (!isDeepStrictEqual(state, goal) && Date.now() < deadline) {
+    await pause(50);
+    state = await read();
+  }
+  expect(state).toEqual(goal);
+}
 
 /** A planned SIGKILL: of which process, once the burst has sent how many requests. */
 export interface PlannedKill {
