@@ -23,7 +23,6 @@ import { OrderRecalculator } from '../order-recalculator.js';
 import { paymentMethodView, type PaymentMethodView } from '../payment-method-view.js';
 import { PaymentSerializer } from '../payment.serializer.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
-import { OrderSnapshots } from '../order-snapshot.js';
 import type { CartCaller } from './cart-caller.js';
 import { CartPresenter } from './cart-presenter.js';
 
@@ -37,7 +36,6 @@ export class CartCheckoutService {
     private readonly changes: OrderChanges,
     private readonly recalculator: OrderRecalculator,
     private readonly presenter: CartPresenter,
-    private readonly snapshots: OrderSnapshots,
     private readonly serializer: OrderSerializer,
     private readonly payments: PaymentSerializer,
     private readonly gateways: PaymentGateways,
@@ -115,10 +113,11 @@ export class CartCheckoutService {
       this.lookup.cart(caller, publicId),
       body.state_lock_version,
       async (change) => {
-        const { manager, order } = change;
-        const id = await this.addPaymentIn(change, body);
-        await this.recalculator.recalculate(change);
-        const snapshot = await this.snapshots.load(manager, order);
+        const { order } = change;
+        // A payment moves neither shipments nor taxes: only the checkout state may follow it.
+        const { id, payments } = await this.addAndFit(change, body);
+        await this.recalculator.recalculatePaymentState(change, payments);
+        const { snapshot } = await this.serializer.rendering(change);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
         return this.payments.serialize({
           ...payment,
@@ -131,6 +130,11 @@ export class CartCheckoutService {
 
   /** Adds a payment within a change (see `createPayment`; the caller recalculates the order). */
   async addPaymentIn(change: OrderChange, body: CreatePaymentBody): Promise<string> {
+    return (await this.addAndFit(change, body)).id;
+  }
+
+  /** Adds the payment and fits the balance payments to it; the order's payments as they stand. */
+  private async addAndFit(change: OrderChange, body: CreatePaymentBody) {
     const { manager, order } = change;
     const method = await this.method(manager, order, body.payment_method_id);
     if (method.type === 'store_credit') {
@@ -143,22 +147,13 @@ export class CartCheckoutService {
       body.amount === undefined
         ? undefined
         : await this.affordable(manager, order, positiveAmount(body.amount, order.currency));
-    if (amount === undefined) {
-      await manager.query(
-        `UPDATE payments SET state = 'invalid', updated_at = now()
-         WHERE order_id = $1 AND state = 'checkout' AND covers_balance`,
-        [order.id],
-      );
-    }
-    const id = await this.orderPayments.add(manager, order, {
+    return this.orderPayments.addAndFit(manager, order, {
       methodId: method.id,
       amount: amount ?? '0',
       coversBalance: amount === undefined,
       source,
       metadata: body.metadata,
     });
-    await this.orderPayments.fitBalancePayments(manager, order);
-    return id;
   }
 
   /**
