@@ -17,6 +17,7 @@ import {
   storePrimaryKey,
   variantPrimaryKey,
 } from './lib/database.js';
+import { formatBoot, measureBoot } from './lib/boot.js';
 import { eventsSummary, measureEvents, redisUrl } from './lib/events.js';
 import { MAX_RATIO, measureGrowth, printGrowthTable } from './lib/growth.js';
 import { jsonClient } from './lib/http-client.js';
@@ -44,7 +45,7 @@ const printJson = process.argv.includes('--json');
 // Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks) by
 // default; BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group. `growth`
 // (latencies at 1,000 and 1,000,000 orders, lib/growth.js) runs only when named.
-const GROUPS = ['http', 'events'];
+const GROUPS = ['http', 'events', 'boot'];
 const NAMED_ONLY_GROUPS = ['growth'];
 function selectedGroups() {
   const flag = process.argv.indexOf('--only');
@@ -292,12 +293,16 @@ async function main() {
   const { rows } = http;
   if (groups.includes('events'))
     rows.push(...(await measureEventsGroup({ env, dbUrl, credentials })));
+  const boot = groups.includes('boot')
+    ? await measureBootGroup({ env, dbUrl, credentials })
+    : undefined;
   const growthFlat = groups.includes('growth')
     ? await measureGrowthGroup({ env, dbUrl, credentials })
     : undefined;
   if (growthFlat === false) process.exitCode = 1;
+  if (boot) process.stdout.write(`${formatBoot(boot)}\n`);
   if (rows.length === 0) {
-    if (growthFlat === undefined) throw new Error('Nothing was measured');
+    if (growthFlat === undefined && !boot) throw new Error('Nothing was measured');
     return;
   }
 
@@ -312,6 +317,20 @@ async function main() {
     );
   }
   if (failing.length > 0) process.exitCode = 1;
+}
+
+/**
+ * Boot time and memory (lib/boot.js), with every other process of the run stopped: `npm start`
+ * in embedded mode, and with servers an API process on the bench database.
+ */
+async function measureBootGroup({ env, dbUrl, credentials }) {
+  for (const proc of started.splice(0)) await proc.stop();
+  const redis = await redisUrl();
+  const servers =
+    dbUrl && redis && credentials
+      ? { env: { DATABASE_URL: dbUrl, REDIS_URL: redis }, credentials }
+      : undefined;
+  return measureBoot({ root: ROOT, env, servers, log });
 }
 
 /**
