@@ -312,19 +312,3 @@ function sameTaxes(stored: StoredTax[], next: TaxWrite[]): boolean {
     ]);
   return sameSet(stored.map(key), next.map(key));
 }
-
-/** Whether the order's live payments pay for it (see `paymentsCover`). */
-export async function paymentCovers(
-  manager: EntityManager,
-  orderId: string,
-  currency: string,
-  total: string,
-): Promise<boolean> {
-  const rows: CoveringPayment[] = await manager.query(
-    `SELECT pm.type AS "methodType", p.amount::text AS amount, p.state,
-            p.covers_balance AS "coversBalance" FROM payments p
-     JOIN payment_methods pm ON pm.id = p.payment_method_id WHERE p.order_id = $1`,
-    [orderId],
-  );
-  return paymentsCover(rows, total, currency);
-}

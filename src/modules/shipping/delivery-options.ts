@@ -1,16 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { zoneCovers } from '../geography/index.js';
 import type { DeliveryCalculator } from './delivery-method.entity.js';
-
-/** Where an order ships: which methods serve it depends on the place and the currency. */
-export interface ShippingDestination {
-  storeId: string;
-  currency: string;
-  countryIso: string;
-  /** The address's state as written (abbreviation or name); state zones match on it. */
-  stateName?: string | null;
-}
 
 /** A delivery method that serves a destination, with what its calculator needs. */
 export interface DeliveryOption {
@@ -21,32 +10,6 @@ export interface DeliveryOption {
   taxCategory: string | null;
 }
 
-/**
- * The active delivery methods of a store offered to storefront carts (not `back_end`) that ship
- * to a destination through any of their zones, in the store's order.
- */
-@Injectable()
-export class DeliveryOptions {
-  async serving(
-    manager: EntityManager,
-    destination: ShippingDestination,
-  ): Promise<DeliveryOption[]> {
-    return manager.query(
-      `SELECT dm.id::text AS id, dm.calculator, dm.amount::text AS amount,
-              dm.minimum_amount::text AS "minimumAmount", dm.tax_category AS "taxCategory"
-       FROM delivery_methods dm
-       WHERE ${servingCondition('dm', { store: '$1', currency: '$2', country: '$3', state: '$4' })}
-       ORDER BY dm.position, dm.id`,
-      [
-        destination.storeId,
-        destination.currency,
-        destination.countryIso,
-        destination.stateName ?? null,
-      ],
-    );
-  }
-}
-
 /** SQL expressions (parameters or columns) naming a destination. */
 export interface DestinationSql {
   store: string;
@@ -55,7 +18,11 @@ export interface DestinationSql {
   state: string;
 }
 
-/** The condition under which delivery method `dm` serves a destination (see `DeliveryOptions`). */
+/**
+ * The condition under which delivery method `dm` serves a destination: an active method of the
+ * store offered to storefront carts (not `back_end`), in the order's currency, that ships there
+ * through any of its zones (state zones match on the address's state as written).
+ */
 export function servingCondition(dm: string, to: DestinationSql): string {
   return `${dm}.store_id = ${to.store} AND ${dm}.active AND ${dm}.display_on <> 'back_end'
     AND ${dm}.currency = ${to.currency}

@@ -1,4 +1,4 @@
-export { applicableTaxRatesJsonSql, TaxRateLookup } from './tax-rate-lookup.js';
+export { applicableTaxRatesJsonSql } from './tax-rate-lookup.js';
 export { TaxRate } from './tax-rate.entity.js';
 export { TaxCategory } from './tax-category.entity.js';
 export { TaxesModule } from './taxes.module.js';
