@@ -20,11 +20,10 @@ const BUDGET = {
   add: 8,
   address: 10,
   payment_methods: 2,
-  // 10 once the payment route adds with OrderPayments.addAndFit and recalculatePaymentState.
-  payment: 13,
+  payment: 10,
   complete: 15,
 } as const;
-const TOTAL_BUDGET = 50;
+const TOTAL_BUDGET = 45;
 
 type Step = keyof typeof BUDGET;
 
