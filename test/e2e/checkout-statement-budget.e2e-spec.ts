@@ -34,14 +34,13 @@ describe('Statements a guest card checkout sends, per step', () => {
   const counter = new StatementCounter();
 
   beforeAll(async () => {
-    // With both servers, an API-only process: no periodic sweeper sends statements mid-step.
-    const split = process.env.DATABASE_URL && process.env.REDIS_URL;
-    t = await startCustomersTestApp(split ? { PROCESS_ROLE: 'api' } : {});
+    t = await startCustomersTestApp();
     shop = await t.seedStore();
     [tee] = await demoVariants(t, shop);
     // One checkout first, so the counted one finds the caches (keys, store, methods) warm.
     await placeOrder(new CartClient(t, shop), { lines: [{ variantId: tee.id, quantity: 1 }] });
-    counter.start();
+    // Only what the requests send: the process also runs the periodic sweepers.
+    counter.start(t.app.getHttpServer());
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     counter.stop();

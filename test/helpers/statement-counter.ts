@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Server } from 'node:http';
 import pg from 'pg';
 
 /** How long no statement may be sent before a step counts as finished (the relay lingers 10 ms). */
@@ -20,13 +22,26 @@ const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export class StatementCounter {
   private original?: typeof pg.Client.prototype.query;
+  private readonly requests = new AsyncLocalStorage<true>();
+  private server?: { server: Server; listener: () => void };
   private sent: string[] = [];
   private inFlight = 0;
   private lastActivity = 0;
 
-  /** Starts counting; call `stop()` when done (afterAll), so other files see `pg` untouched. */
-  start(): this {
+  /**
+   * Starts counting; call `stop()` when done (afterAll), so other files see `pg` untouched. With
+   * `server`, only what its requests send counts (and what they set off, such as the relay after
+   * a commit): not the periodic sweepers of a process that also runs workers.
+   */
+  start(server?: Server): this {
     if (this.original) return this;
+    if (server) {
+      // Runs first among the request listeners: the handler, and everything it awaits or
+      // schedules, inherits the mark.
+      const listener = () => this.requests.enterWith(true);
+      server.prependListener('request', listener);
+      this.server = { server, listener };
+    }
     const original = pg.Client.prototype.query;
     this.original = original;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched method needs both `this`s
@@ -37,7 +52,7 @@ export class StatementCounter {
         typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
       // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- pg's overloads
       const call = () => (original as Function).apply(this, args);
-      if (typeof text !== 'string') return call();
+      if (typeof text !== 'string' || !counter.counts()) return call();
       counter.sent.push(shape(text));
       counter.began();
       let result: unknown;
@@ -63,6 +78,12 @@ export class StatementCounter {
   stop(): void {
     if (this.original) pg.Client.prototype.query = this.original;
     this.original = undefined;
+    this.server?.server.removeListener('request', this.server.listener);
+    this.server = undefined;
+  }
+
+  private counts(): boolean {
+    return !this.server || this.requests.getStore() === true;
   }
 
   /**
