@@ -116,7 +116,8 @@ export class CartCheckoutService {
         const { order } = change;
         // A payment moves neither shipments nor taxes: only the checkout state may follow it.
         const { id, payments } = await this.addAndFit(change, body);
-        await this.recalculator.recalculatePaymentState(change, payments);
+        // The order's own fields go out with the read that renders it.
+        await this.recalculator.recalculatePaymentState(change, payments, { renderedNext: true });
         const { snapshot } = await this.serializer.rendering(change);
         const payment = snapshot.payments.find((candidate) => candidate.id === id)!;
         return this.payments.serialize({
