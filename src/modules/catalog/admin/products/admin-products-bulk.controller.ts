@@ -5,7 +5,7 @@ import { ApiAdminAccess, ApiErrors } from '../../../../platform/openapi/api-docs
 import { CurrentStore, RequireScope } from '../../../auth/index.js';
 import type { StoreContext } from '../../../stores/index.js';
 import { AdminProductsBulk } from './admin-products-bulk.js';
-import { BulkCategoriesBody, BulkStatusBody, BulkTagsBody } from './dto/bulk.body.js';
+import { BulkCategoriesBody, BulkStatusBody, BulkProductTagsBody } from './dto/bulk.body.js';
 
 const ALL_OR_NONE =
   'All or none: one transaction; an unknown id is 404 `record_not_found` naming it. Answers ' +
@@ -32,7 +32,7 @@ export class AdminProductsBulkController {
   @RequireScope('write_products')
   @ApiOperation({ summary: 'Tag many products', description: ALL_OR_NONE })
   @ApiErrors('validation_error', 'record_not_found')
-  addTags(@CurrentStore() store: StoreContext, @Body() body: BulkTagsBody) {
+  addTags(@CurrentStore() store: StoreContext, @Body() body: BulkProductTagsBody) {
     return this.bulk.addTags(store, body);
   }
 
@@ -41,7 +41,7 @@ export class AdminProductsBulkController {
   @RequireScope('write_products')
   @ApiOperation({ summary: 'Untag many products', description: ALL_OR_NONE })
   @ApiErrors('validation_error', 'record_not_found')
-  removeTags(@CurrentStore() store: StoreContext, @Body() body: BulkTagsBody) {
+  removeTags(@CurrentStore() store: StoreContext, @Body() body: BulkProductTagsBody) {
     return this.bulk.removeTags(store, body);
   }
 

@@ -6,7 +6,7 @@ import type { StoreContext } from '../../../stores/index.js';
 import { Product } from '../../product.entity.js';
 import { AdminCatalogRecords } from './admin-catalog-records.js';
 import { AdminProductSerializer, type AdminProductView } from './admin-product.serializer.js';
-import type { BulkCategoriesBody, BulkStatusBody, BulkTagsBody } from './dto/bulk.body.js';
+import type { BulkCategoriesBody, BulkStatusBody, BulkProductTagsBody } from './dto/bulk.body.js';
 import { placeInCategories, takeOutOfCategories } from './product-placements.js';
 import { tagList, withoutTags, withTags } from './tag-list.js';
 
@@ -37,7 +37,7 @@ export class AdminProductsBulk {
     );
   }
 
-  addTags(store: StoreContext, body: BulkTagsBody) {
+  addTags(store: StoreContext, body: BulkProductTagsBody) {
     const added = tagList(body.tags);
     return this.apply(store, body.ids, (manager, products) =>
       this.changeEach(manager, products, (product) =>
@@ -46,7 +46,7 @@ export class AdminProductsBulk {
     );
   }
 
-  removeTags(store: StoreContext, body: BulkTagsBody) {
+  removeTags(store: StoreContext, body: BulkProductTagsBody) {
     return this.apply(store, body.ids, (manager, products) =>
       this.changeEach(manager, products, (product) =>
         retag(product, withoutTags(product.tags, body.tags)),

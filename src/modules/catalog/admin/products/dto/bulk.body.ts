@@ -15,7 +15,7 @@ export class BulkStatusBody extends BulkProductsBody {
   status: ProductStatus;
 }
 
-export class BulkTagsBody extends BulkProductsBody {
+export class BulkProductTagsBody extends BulkProductsBody {
   @TagList({ required: true })
   tags: string[];
 }
