@@ -1,4 +1,6 @@
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { CartRecords } from '../helpers/checkout-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { RequestOptions } from '../helpers/http-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -21,8 +23,13 @@ describe('text that is not well-formed Unicode, anywhere in a request', () => {
   });
   afterAll(() => t.close());
 
+  /** The store's customers (other spec files create customers of their own stores meanwhile). */
   const customerCount = async () => {
-    const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM customers');
+    const storeKey = new CartRecords(t).key(ID_PREFIX.store, shop.store_id);
+    const [{ count }] = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM customers WHERE store_id = $1',
+      [storeKey],
+    );
     return count as number;
   };
 

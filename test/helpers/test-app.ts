@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Type } from '@nestjs/common';
+import { ConsoleLogger, Logger as NestLogger, type Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { type AppConfig, configFromEnvironment } from '../../src/config/index.js';
@@ -19,7 +19,7 @@ import { createHttpApp } from '../../src/http-app.js';
 import { type DemoCredentials, seedDemoStore } from '../../src/seed/seed-demo-store.js';
 import { HttpClient } from './http-client.js';
 // nestjs-pino keeps the first application's root logger for as long as its module is loaded;
-// this test-only reset (not in its exports map) lets the next test app log at its own level.
+// this test-only reset (not in its exports map) lets a later test app log at its own level.
 import { __resetOutOfContextForTests as forgetAppLogger } from '../../node_modules/nestjs-pino/dist/esm/PinoLogger.js';
 
 export interface TestApp {
@@ -50,8 +50,12 @@ const embeddedTemplate = process.env.DATABASE_URL
   ? undefined
   : await readEmbeddedTemplate(await ensureEmbeddedTemplate(tmpdir()));
 
-/** Test apps started and not yet closed: the logger is forgotten only when none is left. */
-let openApps = 0;
+/**
+ * Test apps started and not yet closed. When the last one closes its logger is forgotten, so
+ * that the next spec's app (specs run in groups, in one module registry) logs at its own level;
+ * apps open at the same time share the first one's, as in one spec file.
+ */
+const openApps = new Set<NestFastifyApplication>();
 
 /**
  * Boots the real service on a loopback port: real Fastify, real PostgreSQL (DATABASE_URL, or an
@@ -88,7 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (!options.database) await database.close();
     throw error;
   }
-  openApps += 1;
+  openApps.add(app);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -102,7 +106,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     seedStore: () => seedDemoStore(dataSource, config, app.get(ModelEvents)),
     async close() {
       await app.close();
-      if (--openApps === 0) forgetAppLogger();
+      openApps.delete(app);
+      if (openApps.size === 0) {
+        forgetAppLogger();
+        // Nest's static Logger pointed at the closed app's: what logs outside any app (unit specs,
+        // the next app while it boots) gets Nest's console logger, errors only, as the apps are silent.
+        NestLogger.overrideLogger(new ConsoleLogger({ logLevels: ['error', 'fatal'] }));
+      }
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -50,9 +50,27 @@ export function specGroups(
   return groups.map((group) => group.files.sort());
 }
 
-/** Registers the tests of group `index` (1-based): each spec's describe blocks, in order. */
+/** jest-circus's state of this test file (kept on the global under a symbol of its own). */
+function runnerState(): { rootDescribeBlock: { hooks: unknown[] } } | undefined {
+  const global = globalThis as unknown as Record<symbol, never>;
+  const key = Object.getOwnPropertySymbols(global).find(
+    (symbol) => symbol.description === 'JEST_STATE_SYMBOL',
+  );
+  return key ? global[key] : undefined;
+}
+
+/**
+ * Registers the tests of group `index` (1-based): each spec's describe blocks, in order. A spec
+ * whose hooks sit outside any describe block is refused: in a group they would run around every
+ * other spec's tests too (its app alive for the whole group, its afterEach after their tests).
+ */
 export async function registerGroup(index: number): Promise<void> {
+  const rootHooks = () => runnerState()?.rootDescribeBlock.hooks.length ?? 0;
   for (const file of specGroups()[index - 1]) {
+    const before = rootHooks();
     await import(pathToFileURL(join(TEST_ROOT, file)).href);
+    if (rootHooks() !== before) {
+      throw new Error(`${file} registers hooks outside any describe block: wrap its tests in one`);
+    }
   }
 }
