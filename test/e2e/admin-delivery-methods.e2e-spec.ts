@@ -45,7 +45,7 @@ describe('Admin API: delivery methods', () => {
     const [row] = await t.dataSource.query(
       `SELECT name, code, calculator, currency, amount::text AS amount,
               minimum_amount::text AS minimum_amount, display_on, active, position,
-              ARRAY(SELECT zone_id::text FROM delivery_method_zones
+              ARRAY(SELECT zone_id::text AS zone_key FROM delivery_method_zones
                     WHERE delivery_method_id = dm.id ORDER BY zone_id) AS zone_keys
        FROM delivery_methods dm WHERE id = $1`,
       [keyOf(t, 'dm', publicId)],
