@@ -319,6 +319,25 @@ describe('Webhook deliveries: send_test, redeliver, history', () => {
       expect(history.body.data.every((d: any) => d.status === 'succeeded')).toBe(true);
     });
 
+    it('attempts of one envelope opened at the same moment share a statement and each get a number', async () => {
+      const { endpoint } = await endpointAt('/batched');
+      const attempts = t.app.get(DeliveryAttempts);
+      const start = {
+        endpointId: hooks.key(endpoint.id),
+        eventId: randomUUID(),
+        eventName: 'webhook.test',
+        requestBody: '{}',
+        deliveredAt: new Date(),
+      };
+      // More than the numbering retries: one number per round would leave the last ones refused.
+      const opened = await Promise.all(
+        Array.from({ length: 12 }, () => attempts.open(start, false)),
+      );
+      expect(opened.map((attempt) => attempt.attempt).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 12 }, (_, i) => i + 1),
+      );
+    });
+
     it('an interrupted attempt can be redelivered', async () => {
       const { endpoint } = await endpointAt('/after-crash');
       const first = await hooks.sent(endpoint.id);

@@ -137,7 +137,7 @@ export class DeliveryAttempts {
       ],
       () => this.openStatement(),
     );
-    // Two attempts of one envelope in a batch share a number: the first gets the row.
+    // Attempts of one envelope in a batch take consecutive numbers; each request gets one row.
     const opened = new Map<string, Row[]>();
     for (const row of rows) {
       const key = `${String(row.endpointId)}:${String(row.eventId)}`;
@@ -197,7 +197,8 @@ export class DeliveryAttempts {
       SELECT attempt.endpoint_id, attempt.event_id,
         coalesce((SELECT max(previous.attempt) FROM webhook_deliveries previous
                   WHERE previous.endpoint_id = attempt.endpoint_id
-                    AND previous.event_id = attempt.event_id), 0) + 1,
+                    AND previous.event_id = attempt.event_id), 0)
+          + row_number() OVER (PARTITION BY attempt.endpoint_id, attempt.event_id ORDER BY attempt.ord),
         attempt.event_name, attempt.request_body, 'in_flight', false, attempt.delivered_at
       FROM attempt ORDER BY attempt.ord
       ON CONFLICT (endpoint_id, event_id, attempt) DO NOTHING
