@@ -10,6 +10,7 @@ import {
 } from '../helpers/service-processes.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { hasServers } from '../helpers/webhook-workers.js';
 
 /** Opens a connection and sends a request's head and the first part of its body; the rest waits. */
 function startSlowRequest(url: string, key: string, body: string) {
@@ -35,7 +36,8 @@ function startSlowRequest(url: string, key: string, body: string) {
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('graceful shutdown on SIGTERM (PostgreSQL + Redis)', () => {
+// Separate processes (or instances) share work only through PostgreSQL and Redis servers.
+(hasServers ? describe : describe.skip)('graceful shutdown on SIGTERM (PostgreSQL + Redis)', () => {
   let control: TestApp;
   let build: ServiceBuild;
   let shop: DemoCredentials;

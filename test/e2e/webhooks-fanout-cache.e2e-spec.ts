@@ -11,6 +11,7 @@ import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import { StatementCounter } from '../helpers/statement-counter.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
+import { hasServers } from '../helpers/webhook-workers.js';
 
 /**
  * The relay's fan-out keeps each store's enabled endpoints in process. Two instances of the
@@ -18,7 +19,8 @@ import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webho
  * enabled or deleted through one reaches the fan-out of the other, whose cache was warm, without
  * waiting for the cache to expire.
  */
-describe('Webhook fan-out cache across instances', () => {
+// Separate processes (or instances) share work only through PostgreSQL and Redis servers.
+(hasServers ? describe : describe.skip)('Webhook fan-out cache across instances', () => {
   let a: TestApp;
   let b: TestApp;
   let shop: DemoCredentials;
