@@ -55,3 +55,19 @@ describe('in-process queue concurrency', () => {
     expect(started).toEqual([0]);
   });
 });
+
+describe('in-process queue shutdown', () => {
+  it('does not wait for a failed job’s next attempt: the job is not run again', async () => {
+    const queue = new InProcessQueueAdapter(loadConfig({}));
+    let runs = 0;
+    queue.consume('mail', async () => {
+      runs += 1;
+      throw new Error('refused');
+    });
+    // Ten minutes to the next attempt: were shutdown to wait for it, the test would time out.
+    await queue.enqueue('mail', 'job', {}, { attempts: 3, backoffMs: 600_000 });
+    while (runs === 0) await tick(5);
+    await queue.onApplicationShutdown();
+    expect(runs).toBe(1);
+  });
+});

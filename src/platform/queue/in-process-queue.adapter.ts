@@ -48,6 +48,8 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
   private readonly consumers = new Map<QueueName, Consumer>();
   private readonly seenJobIds = new Set<string>();
   private readonly running = new Set<Promise<void>>();
+  /** Ends the waits between a failed job's attempts when the process shuts down. */
+  private readonly shutdown = new AbortController();
   private closed = false;
 
   constructor(private readonly config: AppConfig) {
@@ -81,6 +83,7 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
+    this.shutdown.abort();
     await Promise.allSettled([...this.running]);
   }
 
@@ -104,7 +107,9 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
         this.logger.warn(
           `Job ${job.name} (${job.id}) failed on attempt ${attempt}/${attempts}: ${String(error)}`,
         );
-        if (attempt < attempts) await delay((options.backoffMs ?? 1000) * 2 ** (attempt - 1));
+        if (attempt < attempts) {
+          await delay((options.backoffMs ?? 1000) * 2 ** (attempt - 1), this.shutdown.signal);
+        }
       }
     }
   }
@@ -117,6 +122,16 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** Waits `ms`, or less if `signal` aborts (a job waiting for its next attempt is not run again). */
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
