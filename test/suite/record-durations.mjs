@@ -16,6 +16,6 @@ const durations = Object.fromEntries(
 );
 writeFileSync(
   new URL('./durations.json', import.meta.url),
-  `${JSON.stringify(durations, null, 1)}\n`,
+  `${JSON.stringify(durations, null, 2)}\n`,
 );
 process.stderr.write(`durations of ${Object.keys(durations).length} spec files written\n`);
