@@ -282,22 +282,6 @@ describe(`Webhook delivery jobs (${process.env.REDIS_URL ? 'Bull on Redis' : 'in
       expect(namesOf(inTransaction)).toEqual(expected);
     });
 
-    it('hands an endpoint no event that happened before it was created', async () => {
-      const event = (createdAt: Date) => ({
-        id: randomUUID(),
-        name: 'order.completed',
-        store_id: shop.storeKey(),
-        payload: {},
-        metadata: {},
-        created_at: createdAt.toISOString(),
-      });
-      const fanout = t.app.get(EventFanout);
-      const keysFor = async (createdAt: Date) =>
-        namesOf((await fanout.jobsFor([event(createdAt)], t.dataSource.manager)).map((j) => j.key));
-      expect(await keysFor(new Date())).toEqual(['completed', 'everything', 'orders']);
-      expect(await keysFor(new Date(Date.now() - 24 * 3600_000))).toEqual([]);
-    });
-
     it('the fan-out asks the relay for one deliver job per matching endpoint', async () => {
       const eventId = randomUUID();
       const event = {

@@ -3,12 +3,11 @@ import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CacheInvalidation } from '../../platform/cache/index.js';
 
-/** An enabled endpoint, the event names or patterns it subscribes to, and since when. */
+/** An enabled endpoint and the event names or patterns it subscribes to. */
 export interface SubscribedEndpoint {
   id: string;
   storeId: string;
   subscriptions: string[];
-  createdAt: Date;
 }
 
 /** The invalidation topic of a store's endpoints; its key is the store id. */
@@ -52,8 +51,7 @@ export class WebhookEndpointDirectory {
     if (missing.length === 0) return found;
     const seen = this.invalidations;
     const loaded: SubscribedEndpoint[] = await db.query(
-      `SELECT id::text AS id, store_id::text AS "storeId", subscriptions, created_at AS "createdAt"
-       FROM webhook_endpoints
+      `SELECT id::text AS id, store_id::text AS "storeId", subscriptions FROM webhook_endpoints
        WHERE store_id = ANY($1::bigint[]) AND enabled ORDER BY webhook_endpoints.id`,
       [missing],
     );

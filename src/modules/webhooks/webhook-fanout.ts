@@ -6,10 +6,7 @@ import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJobData } from './webhook-del
 import { subscribesTo } from './subscriptions.js';
 import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';
 
-/**
- * Tells the outbox relay which delivery jobs an event needs: one per matching endpoint that
- * existed when the event happened (a relay running late never hands an endpoint older events).
- */
+/** Tells the outbox relay which delivery jobs an event needs: one per matching endpoint. */
 @Injectable()
 export class WebhookFanout extends EventFanout {
   constructor(private readonly directory: WebhookEndpointDirectory) {
@@ -28,7 +25,6 @@ export class WebhookFanout extends EventFanout {
     return events.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.storeId === event.store_id)
-        .filter((endpoint) => endpoint.createdAt.getTime() <= Date.parse(event.created_at))
         .filter((endpoint) => subscribesTo(endpoint.subscriptions, event.name))
         .map((endpoint) => {
           const data: WebhookDeliveryJobData = { endpointId: endpoint.id, eventId: event.id };
