@@ -106,11 +106,21 @@ export interface WebhookShop {
 export async function startWebhookShop(): Promise<WebhookShop> {
   const t = await startWebhooksTestApp();
   const shop = await t.seedStore();
+  const webhooks = new WebhookAdmin(t, shop);
+  // The seed's events are relayed before the test creates endpoints, which must not be handed them.
+  await eventually(async () => {
+    const [{ count }] = await t.dataSource.query(
+      `SELECT count(*)::int AS count FROM event_outbox o JOIN events e ON e.id = o.event_id
+       WHERE e.store_id = $1`,
+      [webhooks.storeKey()],
+    );
+    return count === 0;
+  }, 30_000);
   const receiver = await WebhookReceiver.start();
   return {
     t,
     shop,
-    webhooks: new WebhookAdmin(t, shop),
+    webhooks,
     receiver,
     close: async () => {
       await receiver.close();
