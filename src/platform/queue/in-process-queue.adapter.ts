@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/index.js';
 import {
@@ -42,7 +42,7 @@ interface Consumer {
  * Redis adapter. For development without Redis only: jobs do not survive a restart.
  */
 @Injectable()
-export class InProcessQueueAdapter extends QueuePort implements OnApplicationShutdown {
+export class InProcessQueueAdapter extends QueuePort implements BeforeApplicationShutdown {
   readonly backend = 'in-process' as const;
   private readonly logger = new Logger('InProcessQueue');
   private readonly consumers = new Map<QueueName, Consumer>();
@@ -81,7 +81,8 @@ export class InProcessQueueAdapter extends QueuePort implements OnApplicationShu
 
   async ping(): Promise<void> {}
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before any module lets go of what jobs use (the database first of all), jobs under way end. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
     this.shutdown.abort();
     await Promise.allSettled([...this.running]);
