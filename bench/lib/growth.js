@@ -320,6 +320,11 @@ async function prepareSize({ size, service, credentials, variant, customer, endp
           store,
         ),
     ],
+    [
+      'store GET /products?sort=price (filtered)',
+      () =>
+        get('/api/v3/store/products?limit=12&sort=price&q[in_stock]=true&q[price_gte]=1', store),
+    ],
     ['store POST /carts/:id/items', () => api.addItem(carts[added++ % carts.length], variant.id)],
     ['store GET /customers/me/orders', () => get('/api/v3/store/customers/me/orders', signedIn)],
     ['admin GET /orders', () => adminGet('/orders')],

@@ -199,6 +199,8 @@ describe('Query plans of the growing lists', () => {
       ['by update, on a later page', '?sort=-updated_at&page=2&limit=2'],
       ['by availability, in a price range', '?sort=available_on&q[price_gte]=10&q[price_lte]=40'],
       ['by creation, oldest first, tagged', '?sort=created_at&q[with_tags][]=sale'],
+      ['by price, in stock from a price', '?limit=12&sort=price&q[in_stock]=true&q[price_gte]=1'],
+      ['by price, dearest first, on a later page', '?sort=-price&page=2&limit=2'],
     ])('%s reads products through indexes, page first', async (_label, query) => {
       await expectIndexed(await statementsOf(() => store.call('GET', `/products${query}`)));
     });

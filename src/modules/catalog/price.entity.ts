@@ -5,6 +5,7 @@ import type { Variant } from './variant.entity.js';
 /** A variant's price in one currency. Amounts are exact decimals (strings in JavaScript). */
 @Entity('prices')
 @Index('prices_variant_id_currency_key', ['variantId', 'currency'], { unique: true })
+@Index('prices_currency_amount_idx', { synchronize: false })
 export class Price extends TimestampedEntity {
   @Column({ name: 'variant_id', type: 'bigint' })
   variantId: string;

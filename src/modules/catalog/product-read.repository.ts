@@ -57,22 +57,28 @@ export interface ProductRow {
   variants: VariantRow[];
 }
 
-/** The price of product `p`'s first variant, which the product shows as its own. */
-const DEFAULT_PRICE = `(SELECT pr.amount FROM variants v
-   JOIN prices pr ON pr.variant_id = v.id AND pr.currency = $2
-   WHERE v.product_id = p.id AND v.deleted_at IS NULL ORDER BY v.position, v.id LIMIT 1)`;
-
-const ORDER_BY: Record<ProductSort, string> = {
-  name: 'p.name ASC, p.id ASC',
-  '-name': 'p.name DESC, p.id DESC',
-  created_at: 'p.created_at ASC, p.id ASC',
-  '-created_at': 'p.created_at DESC, p.id DESC',
-  updated_at: 'p.updated_at ASC, p.id ASC',
-  '-updated_at': 'p.updated_at DESC, p.id DESC',
-  available_on: 'COALESCE(p.available_on, p.created_at) ASC, p.id ASC',
-  '-available_on': 'COALESCE(p.available_on, p.created_at) DESC, p.id DESC',
-  price: `${DEFAULT_PRICE} ASC NULLS LAST, p.id ASC`,
-  '-price': `${DEFAULT_PRICE} DESC NULLS LAST, p.id DESC`,
+/**
+ * Each sort of the product list: the order, and the rows the page reads in that order. A sort
+ * by price reads the currency's prices (`$2`) in amount order, each joined to its variant and
+ * product and kept when the variant is the product's default one: the page then stops after
+ * its products, as an index walk, instead of pricing every product to sort them. Every listed
+ * product has its default variant priced (`VISIBLE`), so none sorts without a price.
+ */
+const BY_PRICE = `prices lp JOIN variants lv ON lv.id = lp.variant_id
+  JOIN products p ON p.id = lv.product_id AND lv.id = (SELECT dv.id FROM variants dv
+    WHERE dv.product_id = p.id AND dv.deleted_at IS NULL ORDER BY dv.position, dv.id LIMIT 1)`;
+const PRICED = 'lp.currency = $2 AND lv.store_id = $1 AND lv.deleted_at IS NULL';
+const SORTS: Record<ProductSort, { orderBy: string; from?: string; where?: string }> = {
+  name: { orderBy: 'p.name ASC, p.id ASC' },
+  '-name': { orderBy: 'p.name DESC, p.id DESC' },
+  created_at: { orderBy: 'p.created_at ASC, p.id ASC' },
+  '-created_at': { orderBy: 'p.created_at DESC, p.id DESC' },
+  updated_at: { orderBy: 'p.updated_at ASC, p.id ASC' },
+  '-updated_at': { orderBy: 'p.updated_at DESC, p.id DESC' },
+  available_on: { orderBy: 'COALESCE(p.available_on, p.created_at) ASC, p.id ASC' },
+  '-available_on': { orderBy: 'COALESCE(p.available_on, p.created_at) DESC, p.id DESC' },
+  price: { orderBy: 'lp.amount ASC, p.id ASC', from: BY_PRICE, where: PRICED },
+  '-price': { orderBy: 'lp.amount DESC, p.id DESC', from: BY_PRICE, where: PRICED },
 };
 
 /**
@@ -80,7 +86,7 @@ const ORDER_BY: Record<ProductSort, string> = {
  * summed over active locations and its option values: one round trip, shaped for the
  * serializer. Correlated subqueries keep every lookup on an index whatever the table sizes.
  */
-const PRODUCT_WITH_VARIANTS = `
+const productWithVariants = (from = 'products p') => `
   SELECT p.id::text AS id, p.name, p.slug, p.description, p.status, p.available_on,
     p.meta_title, p.meta_description, p.meta_keywords, p.tags, p.created_at, p.updated_at,
     (SELECT COALESCE(json_agg(json_build_object(
@@ -112,7 +118,8 @@ const PRODUCT_WITH_VARIANTS = `
          AND si.stock_location_id IN (SELECT id FROM stock_locations WHERE store_id = v.store_id AND active)
      ) s ON true
      WHERE v.product_id = p.id AND v.deleted_at IS NULL) AS variants
-  FROM products p`;
+  FROM ${from}`;
+const PRODUCT_WITH_VARIANTS = productWithVariants();
 
 /** Read side of the catalog for the Store API: lean SQL, no entity hydration. */
 @Injectable()
@@ -204,10 +211,11 @@ export class ProductReadRepository {
       [...values, options.countTo],
     );
     if (options.offset >= counted) return { rows: [], counted };
+    const sort = SORTS[options.sort];
     const rows = await this.sql.rows<ProductRow>(
       `products_page_${options.sort}`,
-      `${PRODUCT_WITH_VARIANTS} WHERE ${VISIBLE} AND ${MATCHES_SEARCH}
-       ORDER BY ${ORDER_BY[options.sort]} LIMIT $${AFTER_SEARCH} OFFSET $${AFTER_SEARCH + 1}`,
+      `${productWithVariants(sort.from)} WHERE ${sort.where ?? 'true'} AND ${VISIBLE} AND ${MATCHES_SEARCH}
+       ORDER BY ${sort.orderBy} LIMIT $${AFTER_SEARCH} OFFSET $${AFTER_SEARCH + 1}`,
       [...values, options.limit, options.offset],
     );
     return { rows, counted };

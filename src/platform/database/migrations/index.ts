@@ -27,6 +27,7 @@ import { ListIndexesForGrowth1795301500800 } from './1795301500800-ListIndexesFo
 import { CatalogListIndexes1795301600010 } from './1795301600010-CatalogListIndexes.js';
 import { EventOutbox1795301700010 } from './1795301700010-EventOutbox.js';
 import { DropRedundantDeliveryIndex1795301700020 } from './1795301700020-DropRedundantDeliveryIndex.js';
+import { ProductListPriceIndex1795301800100 } from './1795301800100-ProductListPriceIndex.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CatalogListIndexes1795301600010,
   EventOutbox1795301700010,
   DropRedundantDeliveryIndex1795301700020,
+  ProductListPriceIndex1795301800100,
 ];
