@@ -61,7 +61,9 @@ export interface ProductRow {
  * Each sort of the product list: the order, and the rows the page reads in that order. A sort
  * by price reads the currency's prices (`$2`) in amount order, each joined to its variant and
  * product and kept when the variant is the product's default one: the page then stops after
- * its products, as an index walk, instead of pricing every product to sort them. Every listed
+ * its products, as an index walk, instead of pricing every product to sort them. Products of
+ * one price follow their default variants' order, which the index holds too (by product id,
+ * the products of a price shared by thousands would all be read to sort them). Every listed
  * product has its default variant priced (`VISIBLE`), so none sorts without a price.
  */
 const BY_PRICE = `prices lp JOIN variants lv ON lv.id = lp.variant_id
@@ -77,8 +79,8 @@ const SORTS: Record<ProductSort, { orderBy: string; from?: string; where?: strin
   '-updated_at': { orderBy: 'p.updated_at DESC, p.id DESC' },
   available_on: { orderBy: 'COALESCE(p.available_on, p.created_at) ASC, p.id ASC' },
   '-available_on': { orderBy: 'COALESCE(p.available_on, p.created_at) DESC, p.id DESC' },
-  price: { orderBy: 'lp.amount ASC, p.id ASC', from: BY_PRICE, where: PRICED },
-  '-price': { orderBy: 'lp.amount DESC, p.id DESC', from: BY_PRICE, where: PRICED },
+  price: { orderBy: 'lp.amount ASC, lp.variant_id ASC', from: BY_PRICE, where: PRICED },
+  '-price': { orderBy: 'lp.amount DESC, lp.variant_id DESC', from: BY_PRICE, where: PRICED },
 };
 
 /**

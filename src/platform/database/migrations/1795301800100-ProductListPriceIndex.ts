@@ -1,16 +1,15 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The Store API's product list sorted by price reads a currency's prices in amount order (each
- * with its variant, from the index entry alone) and stops after its page, however many
- * products the store has.
+ * The Store API's product list sorted by price reads a currency's prices in amount order, ties
+ * in variant order, and stops after its page, however many products the store has.
  */
 export class ProductListPriceIndex1795301800100 implements MigrationInterface {
   name = 'ProductListPriceIndex1795301800100';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE INDEX IF NOT EXISTS "prices_currency_amount_idx" ON "prices" ("currency", "amount") INCLUDE ("variant_id")`,
+      `CREATE INDEX IF NOT EXISTS "prices_currency_amount_idx" ON "prices" ("currency", "amount", "variant_id")`,
     );
   }
 
