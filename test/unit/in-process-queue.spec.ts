@@ -24,7 +24,7 @@ async function peakConcurrency(concurrency: number | undefined, count: number): 
   );
   for (let n = 0; n < count; n += 1) await queue.enqueue('mail', 'job', { n });
   while (done < count) await tick(5);
-  await queue.onApplicationShutdown();
+  await queue.beforeApplicationShutdown();
   return peak;
 }
 
@@ -51,7 +51,7 @@ describe('in-process queue concurrency', () => {
     );
     for (let n = 0; n < 5; n += 1) await queue.enqueue('mail', 'job', { n });
     await tick(5);
-    await queue.onApplicationShutdown();
+    await queue.beforeApplicationShutdown();
     expect(started).toEqual([0]);
   });
 });
@@ -67,7 +67,7 @@ describe('in-process queue shutdown', () => {
     // Ten minutes to the next attempt: were shutdown to wait for it, the test would time out.
     await queue.enqueue('mail', 'job', {}, { attempts: 3, backoffMs: 600_000 });
     while (runs === 0) await tick(5);
-    await queue.onApplicationShutdown();
+    await queue.beforeApplicationShutdown();
     expect(runs).toBe(1);
   });
 });
