@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { amountFields } from '../../common/money/amount-fields.js';
+import { moneyFields, storedAmountFields } from './amount-views.js';
 import { Money } from '../../common/money/money.js';
 import { AddressSerializer, type AddressView } from '../customers/index.js';
 import { type MarketView, ReferenceDataSerializer } from '../markets/index.js';
@@ -194,9 +194,9 @@ export class OrderSerializer {
       created_at: order.createdAt.toISOString(),
       updated_at: order.updatedAt.toISOString(),
       ...this.orderAmounts(order),
-      ...amountFields('gift_card_total', Money.zero(currency)),
-      ...amountFields('store_credit_total', balance.storeCreditTotal),
-      ...amountFields('amount_due', balance.amountDue),
+      ...storedAmountFields('gift_card_total', '0', currency),
+      ...moneyFields('store_credit_total', balance.storeCreditTotal),
+      ...moneyFields('amount_due', balance.amountDue),
       covered_by_store_credit: balance.coveredByStoreCredit,
       bill_address: billAddress,
       billing_address: billAddress,
@@ -244,11 +244,15 @@ export class OrderSerializer {
   private orderAmounts(order: Order): AmountFields {
     const amounts: Record<string, string> = {};
     for (const [field, property] of ORDER_AMOUNTS) {
-      const amount =
+      Object.assign(
+        amounts,
         property === null
-          ? Money.of(order.includedTaxTotal, order.currency).plus(order.additionalTaxTotal)
-          : Money.of(order[property] as string, order.currency);
-      Object.assign(amounts, amountFields(field, amount));
+          ? moneyFields(
+              field,
+              Money.of(order.includedTaxTotal, order.currency).plus(order.additionalTaxTotal),
+            )
+          : storedAmountFields(field, order[property] as string, order.currency),
+      );
     }
     for (const [alias, field] of AMOUNT_ALIASES) {
       amounts[alias] = amounts[field];

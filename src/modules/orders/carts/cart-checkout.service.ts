@@ -15,12 +15,14 @@ import type {
   SelectRateBody,
 } from '../dto/checkout.body.js';
 import type { Order } from '../entities/order.entity.js';
+import { preparedIn } from '../../../platform/database/prepared-sql.js';
 import { OrderLookup } from '../order-lookup.js';
 import type { OrderChange } from '../order-change.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderPayments } from '../order-payments.js';
 import { OrderRecalculator } from '../order-recalculator.js';
-import { paymentMethodView, type PaymentMethodView } from '../payment-method-view.js';
+import type { PaymentMethodView } from '../payment-method-view.js';
+import { StoreCheckoutOptionsCache } from '../store-checkout-options.js';
 import { PaymentSerializer } from '../payment.serializer.js';
 import { OrderSerializer, type OrderView } from '../order.serializer.js';
 import type { CartCaller } from './cart-caller.js';
@@ -41,6 +43,7 @@ export class CartCheckoutService {
     private readonly gateways: PaymentGateways,
     private readonly wallet: StoreCreditWallet,
     private readonly orderPayments: OrderPayments,
+    private readonly storeOptions: StoreCheckoutOptionsCache,
   ) {}
 
   /** Selects one of a fulfillment's delivery rates. */
@@ -88,15 +91,9 @@ export class CartCheckoutService {
   ): Promise<{ data: PaymentMethodView[] }> {
     const manager = this.dataSource.manager;
     const order = await this.lookup.cartOf(manager, caller, publicId);
-    const methods = await manager.find(PaymentMethod, {
-      where: { storeId: order.storeId, active: true },
-      order: { position: 'ASC', id: 'ASC' },
-    });
-    return {
-      data: methods
-        .filter((method) => method.type !== 'store_credit')
-        .map((method) => paymentMethodView(this.ids, method)),
-    };
+    // The same list every cart rendering shows, dropped in every process when one changes.
+    const { paymentMethods } = await this.storeOptions.of(manager, order.storeId);
+    return { data: paymentMethods };
   }
 
   /**
@@ -237,11 +234,24 @@ export class CartCheckoutService {
     return amount.toString();
   }
 
-  private async method(manager: EntityManager, order: Order, publicId: string) {
+  /** The active method a payment names, read in the payment's transaction. */
+  private async method(
+    manager: EntityManager,
+    order: Order,
+    publicId: string,
+  ): Promise<Pick<PaymentMethod, 'id' | 'type'>> {
     const id = this.ids.decode(ID_PREFIX.paymentMethod, publicId);
-    const method = id
-      ? await manager.findOneBy(PaymentMethod, { id, storeId: order.storeId, active: true })
-      : null;
+    const {
+      rows: [method],
+    } = id
+      ? await preparedIn<Pick<PaymentMethod, 'id' | 'type'>>(
+          manager,
+          'cart_payment_method',
+          `SELECT id::text AS id, type FROM payment_methods
+           WHERE id = $1 AND store_id = $2 AND active`,
+          [id, order.storeId],
+        )
+      : { rows: [] };
     if (!method) throw StoreError.notFound('payment method');
     return method;
   }

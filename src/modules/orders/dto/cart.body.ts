@@ -45,8 +45,15 @@ export class CreateCartBody {
   items?: LineItemInput[];
 }
 
+/** Codes already found valid: checking one builds an `Intl.NumberFormat`, dear per cart. */
+const knownCurrencyCodes = new Set<string>();
+
 export function isSupportedCurrency(value: string, supported: string[]): boolean {
-  return isCurrencyCode(value) && supported.includes(value);
+  if (!supported.includes(value)) return false;
+  if (knownCurrencyCodes.has(value)) return true;
+  if (!isCurrencyCode(value)) return false;
+  knownCurrencyCodes.add(value);
+  return true;
 }
 
 export class UpdateCartBody extends LockedBody {
