@@ -29,6 +29,8 @@ const ONLY = (process.env.BENCH_GROWTH_SCENARIOS ?? '')
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
+/** Whether the grown copy outlives the run, to look into its plans (drop it by hand). */
+const KEEP = process.env.BENCH_GROWTH_KEEP === '1';
 /** Interleaved rounds; each runs REQUESTS / ROUNDS requests of each scenario on each size. */
 const ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 5);
 /** Rows per INSERT statement, so that one statement never holds a million rows' worth of work. */
@@ -542,7 +544,8 @@ export async function measureGrowth({ service, startService, dbUrl, credentials,
     await service.proc.stop();
     await db.end();
     const big = await copyDatabase(dbUrl, 'big');
-    cleanups.push(big.drop);
+    if (KEEP) log(`Keeping the big database: ${big.url}`);
+    else cleanups.push(big.drop);
     db = await connect(dbUrl);
     bigDb = await connect(big.url);
     await loader.grow(bigSize, bigDb);

@@ -168,6 +168,53 @@ describe('Store API: products', () => {
       );
     });
 
+    it('sorts by price by each product’s default variant, in the same order page by page', async () => {
+      const fresh = await t.seedStore();
+      const list = async (query: string) =>
+        (
+          await t.http.get(`/api/v3/store/products?${query}`, {
+            'x-store-api-key': fresh.publishable_key,
+          })
+        ).body as { data: { id: string; name: string }[]; meta: { next: number | null } };
+      const ids = (body: { data: { id: string }[] }) => body.data.map((product) => product.id);
+      // A product with two live variants: the second one made the cheapest of the store.
+      const [product]: { name: string; first: string; second: string }[] = await t.dataSource.query(
+        `SELECT p.name, (array_agg(v.id ORDER BY v.position, v.id))[1]::text AS first,
+                  (array_agg(v.id ORDER BY v.position, v.id))[2]::text AS second
+             FROM products p
+             JOIN variants v ON v.product_id = p.id AND v.deleted_at IS NULL
+             JOIN api_keys k ON k.store_id = p.store_id AND k.token_prefix = $1
+            GROUP BY p.id HAVING count(*) >= 2 ORDER BY p.id LIMIT 1`,
+        [fresh.publishable_key.slice(0, 11)],
+      );
+      await t.dataSource.query('UPDATE prices SET amount = 0.01 WHERE variant_id = $1', [
+        product.second,
+      ]);
+
+      const cheapest = await list('sort=price&limit=100');
+      const amounts = (cheapest.data as unknown as { price: { amount: string } }[]).map((shown) =>
+        Number(shown.price.amount),
+      );
+      expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+      expect(cheapest.data[0].name).not.toBe(product.name);
+      const paged: string[] = [];
+      for (let page = 1; page <= 20; page++) {
+        const body = await list(`sort=price&limit=5&page=${page}`);
+        paged.push(...ids(body));
+        if (body.meta.next === null) break;
+      }
+      expect(paged).toEqual(ids(cheapest));
+      expect(ids(await list('sort=-price&limit=100'))).toEqual(ids(cheapest).reverse());
+
+      // With its first variant deleted, the cheap one is the product's default.
+      await t.dataSource.query('UPDATE variants SET deleted_at = now() WHERE id = $1', [
+        product.first,
+      ]);
+      expect((await list('sort=price&limit=1')).data.map((shown) => shown.name)).toEqual([
+        product.name,
+      ]);
+    });
+
     it('sorts newest first by default', async () => {
       const response = await t.http.get('/api/v3/store/products?limit=100', key());
       const created = response.body.data.map(

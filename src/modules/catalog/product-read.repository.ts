@@ -58,19 +58,27 @@ export interface ProductRow {
 }
 
 /**
- * Each sort of the product list: the order, and the rows the page reads in that order. A sort
- * by price reads the currency's prices (`$2`) in amount order, each joined to its variant and
- * product and kept when the variant is the product's default one: the page then stops after
- * its products, as an index walk, instead of pricing every product to sort them. Products of
- * one price follow their default variants' order, which the index holds too (by product id,
- * the products of a price shared by thousands would all be read to sort them). Every listed
- * product has its default variant priced (`VISIBLE`), so none sorts without a price.
+ * The rows of a page sorted by price: the currency's prices (`$2`) in amount order, each with
+ * its variant and product, kept when the variant is the product's default one. The prices are
+ * read in index order and each product looked up from its price (neither subquery may be
+ * merged into the join, or the planner, unable to guess how few prices pass, prices and sorts
+ * every product instead), so the page stops after its products however big the catalog.
+ * Products of one price follow their default variants' order, which the index holds too.
+ * Every listed product has its default variant priced (`VISIBLE`), so none sorts without one.
  */
-const BY_PRICE = `prices lp JOIN variants lv ON lv.id = lp.variant_id
-  JOIN products p ON p.id = lv.product_id AND lv.id = (SELECT dv.id FROM variants dv
-    WHERE dv.product_id = p.id AND dv.deleted_at IS NULL ORDER BY dv.position, dv.id LIMIT 1)`;
-const PRICED = 'lp.currency = $2 AND lv.store_id = $1 AND lv.deleted_at IS NULL';
-const SORTS: Record<ProductSort, { orderBy: string; from?: string; where?: string }> = {
+const byPrice = (direction: 'ASC' | 'DESC') => ({
+  from: `(SELECT lp.amount, lp.variant_id FROM prices lp WHERE lp.currency = $2
+      ORDER BY lp.amount ${direction}, lp.variant_id ${direction}) lp
+    CROSS JOIN LATERAL (SELECT p.* FROM variants lv JOIN products p ON p.id = lv.product_id
+      WHERE lv.id = lp.variant_id AND lv.store_id = $1 AND lv.deleted_at IS NULL
+        AND lv.id = (SELECT dv.id FROM variants dv WHERE dv.product_id = p.id
+          AND dv.deleted_at IS NULL ORDER BY dv.position, dv.id LIMIT 1)
+      OFFSET 0) p`,
+  orderBy: `lp.amount ${direction}, lp.variant_id ${direction}`,
+});
+
+/** Each sort of the product list: its order, and for a price the rows it reads in that order. */
+const SORTS: Record<ProductSort, { orderBy: string; from?: string }> = {
   name: { orderBy: 'p.name ASC, p.id ASC' },
   '-name': { orderBy: 'p.name DESC, p.id DESC' },
   created_at: { orderBy: 'p.created_at ASC, p.id ASC' },
@@ -79,8 +87,8 @@ const SORTS: Record<ProductSort, { orderBy: string; from?: string; where?: strin
   '-updated_at': { orderBy: 'p.updated_at DESC, p.id DESC' },
   available_on: { orderBy: 'COALESCE(p.available_on, p.created_at) ASC, p.id ASC' },
   '-available_on': { orderBy: 'COALESCE(p.available_on, p.created_at) DESC, p.id DESC' },
-  price: { orderBy: 'lp.amount ASC, lp.variant_id ASC', from: BY_PRICE, where: PRICED },
-  '-price': { orderBy: 'lp.amount DESC, lp.variant_id DESC', from: BY_PRICE, where: PRICED },
+  price: byPrice('ASC'),
+  '-price': byPrice('DESC'),
 };
 
 /**
@@ -216,7 +224,7 @@ export class ProductReadRepository {
     const sort = SORTS[options.sort];
     const rows = await this.sql.rows<ProductRow>(
       `products_page_${options.sort}`,
-      `${productWithVariants(sort.from)} WHERE ${sort.where ?? 'true'} AND ${VISIBLE} AND ${MATCHES_SEARCH}
+      `${productWithVariants(sort.from)} WHERE ${VISIBLE} AND ${MATCHES_SEARCH}
        ORDER BY ${sort.orderBy} LIMIT $${AFTER_SEARCH} OFFSET $${AFTER_SEARCH + 1}`,
       [...values, options.limit, options.offset],
     );
