@@ -11,6 +11,15 @@
 //    its PostgreSQL backends (/proc/<pid>/stat), which on a 2-core machine bound throughput.
 // With --cpu-prof the service's V8 CPU profile of the load phase is summarised by package.
 // 3. The statements of each step of a full checkout.
+//
+//   npm run build && node bench/profile-cart.js --checkout [--cpu-prof]
+//
+// profiles whole guest checkouts instead (no add-to-cart phases, no baseline): the CPU
+// milliseconds each step costs the Node process and its PostgreSQL backends (PROFILE_CHECKOUTS
+// checkouts, one step at a time), then BENCH_SHOPPERS shoppers for PROFILE_DURATION seconds:
+// checkouts per second, p50, and CPU per checkout of the service, its backends and the
+// shoppers' client (with --cpu-prof, the service's profile of that window), then the
+// statements of each step.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,9 +28,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createCarts, storeApi } from './lib/carts.js';
+import { checkout, createCarts, runShoppers, storeApi } from './lib/carts.js';
 import {
   checkoutStatements,
+  eachCheckoutStep,
   formatCheckoutStatements,
   tracedStatements,
 } from './lib/checkout-statements.js';
@@ -40,6 +50,9 @@ const SEQUENTIAL = Number(process.env.PROFILE_SEQUENTIAL ?? 400);
 const LOAD_S = Number(process.env.PROFILE_DURATION ?? 10);
 const CARTS = Number(process.env.BENCH_CARTS ?? 4000);
 const cpuProf = process.argv.includes('--cpu-prof');
+const checkoutOnly = process.argv.includes('--checkout');
+const CHECKOUTS = Number(process.env.PROFILE_CHECKOUTS ?? 400);
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8);
 const AS_SERVICE = "baseline sending the service's statements";
 const AS_SERVICE_PREPARED = "baseline sending the service's statements, prepared";
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -111,6 +124,55 @@ async function sequential(name, proc, traceFile, requests, add) {
     latencies.push(performance.now() - begin);
   }
   printTally(name, await tracedStatements(proc, traceFile), requests, latencies);
+}
+
+/** CPU ms of the service and of its backends (summed) since `before` (`null` to start). */
+async function cpuSince(proc, dbUrl, before) {
+  const pids = before?.pids ?? [proc.pid, ...(await backendPids(dbUrl))];
+  // A backend that has gone was idle (pg closes idle connections after 10 s): it used nothing.
+  const now = await Promise.all(
+    pids.map((pid, i) => cpuMs(pid).catch(() => before?.ms[i] ?? [0, 0])),
+  );
+  const total = (times) => times[0] + times[1];
+  if (!before) return { pids, ms: now };
+  return {
+    node: total(now[0]) - total(before.ms[0]),
+    pg: now.slice(1).reduce((sum, times, i) => sum + total(times) - total(before.ms[i + 1]), 0),
+    backends: pids.length - 1,
+  };
+}
+
+/** CPU ms per request of each checkout step, in the service and in its backends. */
+async function checkoutStepCpu(api, proc, dbUrl, variantId, count) {
+  const rows = await eachCheckoutStep(api, variantId, count, async (step, run) => {
+    const before = await cpuSince(proc, dbUrl, null);
+    const requestMs = await run();
+    const { node, pg } = await cpuSince(proc, dbUrl, before);
+    return `| ${step} | ${(node / count).toFixed(2)} | ${(pg / count).toFixed(2)} | ${requestMs.toFixed(2)} |`;
+  });
+  process.stdout.write(
+    `\n## CPU ms per request of each checkout step (${count} checkouts, one step at a time, one request at a time)\n` +
+      `| step | service | PostgreSQL backends | request ms |\n|---|---:|---:|---:|\n${rows.join('\n')}\n`,
+  );
+}
+
+/** Whole checkouts by SHOPPERS shoppers: rate, p50 and CPU ms per checkout of each side. */
+async function checkoutLoad(api, proc, traceFile, dbUrl, variantId) {
+  await runShoppers(api, variantId, { shoppers: SHOPPERS, durationS: 2 }); // warm-up
+  await tracedStatements(proc, traceFile); // opens the window (statements and CPU profile)
+  const before = await cpuSince(proc, dbUrl, null);
+  const self0 = process.cpuUsage();
+  const result = await runShoppers(api, variantId, { shoppers: SHOPPERS, durationS: LOAD_S });
+  const self = process.cpuUsage(self0);
+  const { node, pg, backends } = await cpuSince(proc, dbUrl, before);
+  await tracedStatements(proc, traceFile); // closes it
+  const per = (ms) => (ms / result.completed).toFixed(2);
+  process.stdout.write(
+    `\n## full checkouts under load: ${SHOPPERS} shoppers, ${LOAD_S} s\n` +
+      `${result.rate.toFixed(1)} checkouts/s, p50 ${result.p50_ms.toFixed(1)} ms, p99 ${result.p99_ms.toFixed(1)} ms, ${result.failed} failed\n` +
+      `CPU ms per checkout: service ${per(node)}; PostgreSQL backends (${backends}) ${per(pg)}; ` +
+      `shoppers' client ${per((self.user + self.system) / 1000)}\n`,
+  );
 }
 
 async function load(name, proc, traceFile, dbUrl, options) {
@@ -230,6 +292,20 @@ async function checkoutSteps(api, proc, traceFile, variantId, count) {
   }
 }
 
+/** The `--checkout` run: CPU per step, then under load (and its profile), then statements. */
+async function profileCheckouts(service, dbUrl, credentials, serviceTrace, profileFile) {
+  const api = storeApi(service.url, credentials.publishable_key);
+  cleanups.push(async () => api.close());
+  const list = await api.get('/products?limit=100&expand=variants');
+  const variant = list.data.flatMap((product) => product.variants).find((v) => v.track_inventory);
+  await restock(dbUrl, await storePrimaryKey(dbUrl, credentials.publishable_key), 100_000_000);
+  for (let i = 0; i < 20; i++) await checkout(api, variant.id); // warm-up (JIT, prepared plans)
+  await checkoutStepCpu(api, service.proc, dbUrl, variant.id, CHECKOUTS);
+  await checkoutLoad(api, service.proc, serviceTrace, dbUrl, variant.id);
+  if (cpuProf) await summariseProfile(profileFile);
+  await checkoutSteps(api, service.proc, serviceTrace, variant.id, 100);
+}
+
 async function main() {
   const db = process.env.DATABASE_URL
     ? { url: process.env.DATABASE_URL }
@@ -259,6 +335,10 @@ async function main() {
     PG_TRACE_FILE: serviceTrace,
     ...(cpuProf ? { CPU_PROFILE_FILE: profileFile } : {}),
   });
+  if (checkoutOnly) {
+    await profileCheckouts(service, db.url, credentials, serviceTrace, profileFile);
+    return;
+  }
   const baseline = await start(
     'baseline',
     ['--import', './bench/lib/pg-trace.js', 'bench/baseline-server.js'],

@@ -33,10 +33,10 @@ export async function tracedStatements(proc, file) {
 
 /**
  * `count` guest checkouts advanced one step at a time (every cart created, then every cart given
- * its item, …), the tally read after each step. Answers one row per step: statements and time
- * waiting on PostgreSQL per request, the request's mean latency, and the step's statements.
+ * its item, …). `measure(step, run)` is called once per step, in order, and answers that step's
+ * row; `run()` sends the step's `count` requests, one at a time, and answers their mean latency.
  */
-export async function checkoutStatements(api, proc, traceFile, variantId, count) {
+export async function eachCheckoutStep(api, variantId, count, measure) {
   const carts = [];
   const methods = [];
   const steps = [
@@ -50,23 +50,38 @@ export async function checkoutStatements(api, proc, traceFile, variantId, count)
     ['POST /carts/:id/payments', (i) => api.pay(carts[i], methods[i])],
     ['POST /carts/:id/complete', (i) => api.complete(carts[i])],
   ];
-  await tracedStatements(proc, traceFile); // start a clean tally
   const rows = [];
-  for (const [step, run] of steps) {
-    const begin = performance.now();
-    for (let i = 0; i < count; i++) await run(i);
-    const requestMs = (performance.now() - begin) / count;
+  for (const [step, request] of steps) {
+    rows.push(
+      await measure(step, async () => {
+        const begin = performance.now();
+        for (let i = 0; i < count; i++) await request(i);
+        return (performance.now() - begin) / count;
+      }),
+    );
+  }
+  return rows;
+}
+
+/**
+ * The statements of `count` guest checkouts advanced one step at a time, the tally read after
+ * each step. Answers one row per step: statements and time waiting on PostgreSQL per request,
+ * the request's mean latency, and the step's statements.
+ */
+export async function checkoutStatements(api, proc, traceFile, variantId, count) {
+  await tracedStatements(proc, traceFile); // start a clean tally
+  return eachCheckoutStep(api, variantId, count, async (step, run) => {
+    const requestMs = await run();
     const { statements } = await tracedStatements(proc, traceFile);
-    rows.push({
+    return {
       step,
       statements: statements.reduce((sum, entry) => sum + entry.count, 0) / count,
       db_ms: statements.reduce((sum, entry) => sum + entry.ms, 0) / count,
       request_ms: requestMs,
       budget: STATEMENT_BUDGETS[step],
       detail: statements,
-    });
-  }
-  return rows;
+    };
+  });
 }
 
 /** The per-step table, with the whole checkout's total and the budgets beside. */
