@@ -281,6 +281,27 @@ describe('Admin API: delivery methods', () => {
       ).toBe(200);
     });
 
+    it('answers reads racing a delete with the whole method or 404, never an error', async () => {
+      const doomed = (await create({ name: 'Doomed', zone_ids: [usZone, caZone] })).body;
+      const reads = Array.from({ length: 30 }, () =>
+        admin.send('GET', `/delivery_methods/${doomed.id}`),
+      );
+      const [deleted, ...answers] = await Promise.all([
+        admin.send('DELETE', `/delivery_methods/${doomed.id}`),
+        ...reads,
+      ]);
+      expect(deleted.status).toBe(204);
+      for (const answer of answers) {
+        if (answer.status === 404) expectError(answer, 404, 'record_not_found');
+        else expect(answer.body).toMatchObject({ id: doomed.id, zone_ids: [usZone, caZone] });
+      }
+      expectError(
+        await admin.send('GET', `/delivery_methods/${doomed.id}`),
+        404,
+        'record_not_found',
+      );
+    });
+
     it('answers 404 record_not_found for another store’s method and an unknown id', async () => {
       const foreign = (
         await otherAdmin.send('POST', '/delivery_methods', {

@@ -1,23 +1,31 @@
-import type { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import type {
+  EntityManager,
+  EntityTarget,
+  FindOptionsRelations,
+  FindOptionsWhere,
+  ObjectLiteral,
+} from 'typeorm';
 import { StoreError } from '../errors/store-error.js';
 import type { IdPrefix } from '../ids/id-prefixes.js';
 import type { PublicIdCodec } from '../ids/public-id.js';
 
 /**
- * The row of one store behind a public id, optionally locked for an update; a malformed id, an
- * unknown one and one of another store are all 404 `record_not_found` naming `what`.
+ * The row of one store behind a public id, optionally locked for an update or read with relations
+ * in the same statement; a malformed id, an unknown one and one of another store are all 404
+ * `record_not_found` naming `what`.
  */
 export async function findStoreRecord<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   lookup: { ids: PublicIdCodec; prefix: IdPrefix; storeId: string; publicId: string; what: string },
-  { lock = false }: { lock?: boolean } = {},
+  { lock = false, relations }: { lock?: boolean; relations?: FindOptionsRelations<T> } = {},
 ): Promise<T> {
   const id = lookup.ids.decode(lookup.prefix, lookup.publicId);
   const row = id
     ? await manager.findOne(entity, {
         where: { id, storeId: lookup.storeId } as unknown as FindOptionsWhere<T>,
         ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        ...(relations ? { relations } : {}),
       })
     : null;
   if (!row) throw StoreError.notFound(lookup.what);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Not } from 'typeorm';
+import { DataSource, type EntityManager, type FindOptionsRelations, Not } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
@@ -50,9 +50,11 @@ export class AdminDeliveryMethodsService {
   }
 
   async show(store: StoreContext, publicId: string): Promise<SerializedDeliveryMethod> {
-    const { manager } = this.dataSource;
-    const method = await this.find(manager, store, publicId);
-    return this.serializer.serialize(await this.withZones(manager, method.id));
+    // One read: a method deleted meanwhile is a 404, never a half-found record.
+    const method = await this.find(this.dataSource.manager, store, publicId, false, {
+      zones: true,
+    });
+    return this.serializer.serialize(method);
   }
 
   create(store: StoreContext, body: CreateDeliveryMethodBody): Promise<SerializedDeliveryMethod> {
@@ -154,7 +156,13 @@ export class AdminDeliveryMethodsService {
     return manager.findOneOrFail(DeliveryMethod, { where: { id }, relations: { zones: true } });
   }
 
-  private find(manager: EntityManager, store: StoreContext, publicId: string, lock = false) {
+  private find(
+    manager: EntityManager,
+    store: StoreContext,
+    publicId: string,
+    lock = false,
+    relations?: FindOptionsRelations<DeliveryMethod>,
+  ) {
     return findStoreRecord(
       manager,
       DeliveryMethod,
@@ -165,7 +173,7 @@ export class AdminDeliveryMethodsService {
         publicId,
         what: 'delivery method',
       },
-      { lock },
+      { lock, relations },
     );
   }
 }

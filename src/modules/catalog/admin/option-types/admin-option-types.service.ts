@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, Not } from 'typeorm';
+import { DataSource, type EntityManager, type FindOptionsRelations, In, Not } from 'typeorm';
 import { StoreError } from '../../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../../common/ids/public-id.js';
@@ -57,8 +57,9 @@ export class AdminOptionTypesService {
   }
 
   async show(store: StoreContext, publicId: string): Promise<AdminOptionTypeView> {
-    const type = await this.find(this.dataSource.manager, store, publicId);
-    return this.serializer.serialize(await this.load(this.dataSource.manager, type.id));
+    // One read: a type deleted meanwhile is a 404, never a half-found record.
+    const type = await this.find(this.dataSource.manager, store, publicId, false, { values: true });
+    return this.serializer.serialize(type as Loaded);
   }
 
   create(store: StoreContext, body: CreateOptionTypeBody): Promise<AdminOptionTypeView> {
@@ -149,7 +150,13 @@ export class AdminOptionTypesService {
     }
   }
 
-  private find(manager: EntityManager, store: StoreContext, publicId: string, lock = false) {
+  private find(
+    manager: EntityManager,
+    store: StoreContext,
+    publicId: string,
+    lock = false,
+    relations?: FindOptionsRelations<OptionType>,
+  ) {
     return findStoreRecord(
       manager,
       OptionType,
@@ -160,7 +167,7 @@ export class AdminOptionTypesService {
         publicId,
         what: 'option type',
       },
-      { lock },
+      { lock, relations },
     );
   }
 }
