@@ -51,17 +51,72 @@ const embeddedTemplate = process.env.DATABASE_URL
   : await readEmbeddedTemplate(await ensureEmbeddedTemplate(tmpdir()));
 
 /**
- * Test apps started and not yet closed. When the last one closes its logger is forgotten, so
- * that the next spec's app (specs run in groups, in one module registry) logs at its own level;
- * apps open at the same time share the first one's, as in one spec file.
+ * Test apps booted and not yet closed (in use, or idle in the shared pool). When the last one
+ * closes its logger is forgotten, so that the next spec's app (specs run in groups, in one module
+ * registry) logs at its own level; apps open at the same time share the first one's, as in one
+ * spec file.
  */
-const openApps = new Set<NestFastifyApplication>();
+const liveApps = new Set<NestFastifyApplication>();
+
+/**
+ * Apps handed back by the specs of a group, by their options, until a later spec of the group asks
+ * for the same options: booting the service and opening its database is most of a small spec's
+ * time. Off outside a group (`npx jest <file>` closes each app for real). Each spec seeds stores of
+ * its own, so specs sharing an app share nothing else but the process; an app never serves two
+ * holders at once.
+ */
+let idleApps: Map<string, TestApp[]> | undefined;
+
+/**
+ * From now on a closed test app whose options allow it waits for the next spec asking for the same
+ * options; answers the function that closes the waiting ones (the end of the group).
+ */
+export function shareTestAppsBetweenSpecs(): () => Promise<void> {
+  idleApps ??= new Map();
+  return closeIdleApps;
+}
+
+async function closeIdleApps(): Promise<void> {
+  const waiting = [...(idleApps?.values() ?? [])].flat();
+  idleApps?.clear();
+  for (const app of waiting) await app.close();
+}
+
+/**
+ * The pool key of an app's options, or undefined when the app must be a fresh one of its own:
+ * probe modules change the app, a shared database makes it one of a pair, and a log level of its
+ * own needs the logger that only the first live app sets up.
+ */
+function sharingKey(options: TestAppOptions): string | undefined {
+  const env = options.env ?? {};
+  if (options.extraModules?.length || options.database || 'LOG_LEVEL' in env) return undefined;
+  return JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 /**
  * Boots the real service on a loopback port: real Fastify, real PostgreSQL (DATABASE_URL, or an
  * in-memory embedded one when unset) and real Redis (REDIS_URL, or in-process queues when unset).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const key = idleApps && sharingKey(options);
+  if (key === undefined) {
+    // An app with a logger of its own must be the only one alive when it boots.
+    if (idleApps && 'LOG_LEVEL' in (options.env ?? {})) await closeIdleApps();
+    return bootTestApp(options);
+  }
+  const idle = idleApps?.get(key)?.pop();
+  const booted = idle ?? (await bootTestApp(options));
+  return {
+    ...booted,
+    close: async () => {
+      const pool = idleApps;
+      if (!pool) return booted.close();
+      pool.set(key, [...(pool.get(key) ?? []), booted]);
+    },
+  };
+}
+
+async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-test-'));
   const config = configFromEnvironment({
     NODE_ENV: 'test',
@@ -92,7 +147,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     if (!options.database) await database.close();
     throw error;
   }
-  openApps.add(app);
+  liveApps.add(app);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -106,8 +161,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     seedStore: () => seedDemoStore(dataSource, config, app.get(ModelEvents)),
     async close() {
       await app.close();
-      openApps.delete(app);
-      if (openApps.size === 0) {
+      liveApps.delete(app);
+      if (liveApps.size === 0) {
         forgetAppLogger();
         // Nest's static Logger pointed at the closed app's: what logs outside any app (unit specs,
         // the next app while it boots) gets Nest's console logger, errors only, as the apps are silent.

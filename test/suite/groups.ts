@@ -60,11 +60,14 @@ function runnerState(): { rootDescribeBlock: { hooks: unknown[] } } | undefined 
 }
 
 /**
- * Registers the tests of group `index` (1-based): each spec's describe blocks, in order. A spec
- * whose hooks sit outside any describe block is refused: in a group they would run around every
+ * Registers the tests of group `index` (1-based): each spec's describe blocks, in order, the test
+ * apps they close kept for the next spec that asks for the same (see `shareTestAppsBetweenSpecs`).
+ * A spec whose hooks sit outside any describe block is refused: in a group they would run around every
  * other spec's tests too (its app alive for the whole group, its afterEach after their tests).
  */
 export async function registerGroup(index: number): Promise<void> {
+  const { shareTestAppsBetweenSpecs } = await import('../helpers/test-app.js');
+  afterAll(shareTestAppsBetweenSpecs(), 60_000);
   const rootHooks = () => runnerState()?.rootDescribeBlock.hooks.length ?? 0;
   for (const file of specGroups()[index - 1]) {
     const before = rootHooks();
