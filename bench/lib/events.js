@@ -222,8 +222,14 @@ async function bareBullDrain({ root, redis, prefix, receiver, secret, count, con
     alive();
     if (!worker.running()) throw new Error(`the bare Bull worker died:\n${worker.output()}`);
   };
+  let cpu;
   try {
+    // Its CPU time from its first delivery to its last, as for the service's worker.
+    await receiver.waitFor(ids, { timeoutMs: 120_000, alive: living, any: true });
+    const before = await cpuSample(worker.pid);
+    const deliveredBefore = receiver.receipts.size;
     await receiver.waitFor(ids, { timeoutMs: 300_000, alive: living });
+    cpu = cpuPerItem(before, await cpuSample(worker.pid), receiver.receipts.size - deliveredBefore);
   } finally {
     await worker.stop();
   }
@@ -233,6 +239,7 @@ async function bareBullDrain({ root, redis, prefix, receiver, secret, count, con
     rate: count / ((firsts.at(-1) - firsts[0]) / 1000),
     p50_ms: null,
     p99_ms: null,
+    cpu,
     ok: once,
     failed: count - once,
   };
@@ -317,7 +324,13 @@ export function eventsSummary(rows) {
   );
 }
 
-const formatMs = (value) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+const formatMs = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const CPU_SIDES = ['worker', 'postgres', 'redis', 'receiver'];
+const formatCpu = (cpu) =>
+  `CPU ms per delivery: worker ${formatMs(cpu.worker, 2)}, PostgreSQL ${formatMs(cpu.postgres, 2)}, Redis ${formatMs(cpu.redis, 2)}, receiver ${formatMs(cpu.receiver, 2)}`;
+/** Each side's median CPU time per delivery over the rounds. */
+const cpuMedians = (runs) =>
+  Object.fromEntries(CPU_SIDES.map((side) => [side, median(runs.map((run) => run.cpu[side]))]));
 
 /**
  * Runs the events scenarios and answers their rows (medians of `rounds`). `env` is the bench's
@@ -442,7 +455,7 @@ export async function measureEvents({
     };
     runs.backlog.push(backlog);
     log(
-      `${BACKLOG_DELIVERIES}: ${backlog.rate.toFixed(0)} deliveries/s (first to last receipt), ${backlog.failed} missing or repeated; CPU ms per delivery: worker ${formatMs(cpu.worker)}, PostgreSQL ${formatMs(cpu.postgres)}, Redis ${formatMs(cpu.redis)}, receiver ${formatMs(cpu.receiver)}`,
+      `${BACKLOG_DELIVERIES}: ${backlog.rate.toFixed(0)} deliveries/s (first to last receipt), ${backlog.failed} missing or repeated; ${formatCpu(cpu)}`,
     );
 
     const steady = await publisher.call('steady', { storeId: storeKey, rate, seconds: durationS });
@@ -477,7 +490,7 @@ export async function measureEvents({
     });
     runs.bare.push(bare);
     log(
-      `${BARE_DELIVERIES}: ${bare.rate.toFixed(0)} deliveries/s (first to last receipt), ${bare.failed} missing or repeated; the service's backlog drain this round: ${((backlog.rate / bare.rate) * 100).toFixed(1)}% of it`,
+      `${BARE_DELIVERIES}: ${bare.rate.toFixed(0)} deliveries/s (first to last receipt), ${bare.failed} missing or repeated; ${formatCpu(bare.cpu)}; the service's backlog drain this round: ${((backlog.rate / bare.rate) * 100).toFixed(1)}% of it`,
     );
     if (receiver.forged() > 0) throw new Error(`${receiver.forged()} deliveries failed to verify`);
     alive();
@@ -511,6 +524,7 @@ export async function measureEvents({
   };
   const bareRow = summary(BARE_DELIVERIES, 'delivery', 'deliveries', runs.bare, {
     events: burstSize,
+    cpu_ms_per_delivery: cpuMedians(runs.bare),
     webhook_concurrency: webhookConcurrency,
   });
   return [
@@ -522,12 +536,7 @@ export async function measureEvents({
     }),
     summary(BACKLOG_DELIVERIES, 'delivery', 'deliveries', runs.backlog, {
       events: burstSize,
-      cpu_ms_per_delivery: Object.fromEntries(
-        ['worker', 'postgres', 'redis', 'receiver'].map((side) => [
-          side,
-          median(runs.backlog.map((run) => run.cpu[side])),
-        ]),
-      ),
+      cpu_ms_per_delivery: cpuMedians(runs.backlog),
       webhook_concurrency: webhookConcurrency,
       baseline: BARE_DELIVERIES,
       ratio: median(runs.backlog.map((run) => run.rate)) / bareRow.rate,

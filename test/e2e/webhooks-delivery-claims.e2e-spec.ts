@@ -1,4 +1,6 @@
 import { EventPublisher } from '../../src/events/event-publisher.js';
+import { AbandonedAttempts } from '../../src/modules/webhooks/abandoned-attempts.js';
+import { INTERRUPTED_MESSAGE } from '../../src/modules/webhooks/delivery-outcome.js';
 import { WebhookDeliveryJobs } from '../../src/modules/webhooks/webhook-delivery-jobs.js';
 import {
   WEBHOOK_DELIVERY_JOB,
@@ -54,6 +56,16 @@ describe('Webhook delivery claims', () => {
       `SELECT event_id::text AS event_id, attempt, status, request_body FROM webhook_deliveries
        WHERE endpoint_id = $1 ORDER BY event_id, attempt`,
       [endpointKey],
+    );
+  /** The session's `synchronous_commit` on several of the pool's connections at once. */
+  const commitSettings = () =>
+    Promise.all(
+      [1, 2, 3, 4, 5].map(async () => {
+        const [row] = await t.dataSource.query(
+          `SELECT current_setting('synchronous_commit') AS value, pg_sleep(0.05)`,
+        );
+        return row.value as string;
+      }),
     );
 
   it('sends the envelope exactly as the service serializes it, signed, and stores those bytes', async () => {
@@ -122,5 +134,40 @@ describe('Webhook delivery claims', () => {
         events.map((event) => event.id).sort(),
       );
     }
+  });
+
+  it('a success whose completion a database crash lost stays in flight until closed as interrupted', async () => {
+    const { endpoint } = await hooks.create({
+      url: receiver.url('/lost-completion'),
+      subscriptions: UNRELATED,
+    });
+    const event = await publish({ id: 'or_lost1' }, { model: 'Order' });
+    const key = hooks.key(endpoint.id);
+    const before = await commitSettings();
+    await t.app.get(WebhookDeliveryJobs).run(job({ endpointId: key, eventId: event.id }));
+    expect(receiver.at('/lost-completion')).toHaveLength(1);
+    // Only the completion's own commit skips waiting for the disk: the sessions' setting, under
+    // which every attempt is written in flight before its POST, is what it was.
+    expect(await commitSettings()).toEqual(before);
+
+    // What a crash that lost the completion's commit leaves: the attempt as written in flight.
+    await t.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'in_flight', success = false,
+         response_status = NULL, response_body = NULL, duration_ms = NULL, finished_at = NULL,
+         delivered_at = delivered_at - interval '1 hour'
+       WHERE endpoint_id = $1 AND event_id = $2`,
+      [key, event.id],
+    );
+    expect(await t.app.get(AbandonedAttempts).closeOnce()).toBeGreaterThanOrEqual(1);
+    const history = (await hooks.deliveries(endpoint.id)).body.data;
+    expect(history).toEqual([
+      expect.objectContaining({
+        event_id: event.id,
+        attempt: 1,
+        status: 'interrupted',
+        success: false,
+        error_message: INTERRUPTED_MESSAGE,
+      }),
+    ]);
   });
 });

@@ -33,6 +33,8 @@ interface Completion {
 }
 
 type Row = Record<string, unknown>;
+/** What completing a successful attempt answers: when it was recorded. */
+type Finished = Pick<WebhookDelivery, 'finishedAt'>;
 
 /**
  * The rows of delivery attempts: one committed, `in_flight`, before its POST and completed after
@@ -46,7 +48,7 @@ export class DeliveryAttempts {
     BATCH_MAX,
     (requests) => this.openMany(requests),
   );
-  private readonly succeeding = new StatementBatch<Completion, Row | undefined>(
+  private readonly succeeding = new StatementBatch<Completion, Finished | undefined>(
     BATCH_MAX,
     (completions) => this.succeededMany(completions),
   );
@@ -77,7 +79,8 @@ export class DeliveryAttempts {
    */
   async succeeded(attempt: WebhookDelivery, outcome: DeliveryOutcome): Promise<WebhookDelivery> {
     const row = await this.succeeding.run({ attempt, outcome });
-    return this.completed(this.dataSource.manager, attempt, outcome, row);
+    // The statement changes the outcome's columns and finished_at, so it answers only the latter.
+    return Object.assign(new WebhookDelivery(), attempt, outcome, row);
   }
 
   /**
@@ -147,7 +150,7 @@ export class DeliveryAttempts {
   }
 
   /** Completes successful attempts, and resets their endpoints' failure counters, in one statement. */
-  private async succeededMany(completions: Completion[]): Promise<Array<Row | undefined>> {
+  private async succeededMany(completions: Completion[]): Promise<Array<Finished | undefined>> {
     const outcomes = completions.map((completion) => completion.outcome);
     const rows = await this.run(
       this.dataSource.manager,
@@ -165,8 +168,10 @@ export class DeliveryAttempts {
       ],
       () => this.succeededStatement(),
     );
-    const byId = new Map(rows.map((row) => [String(row.id), row]));
-    return completions.map((completion) => byId.get(String(completion.attempt.id)));
+    const finished = new Map(
+      rows.map((row) => [String(row.id), { finishedAt: row.finishedAt as Date }]),
+    );
+    return completions.map((completion) => finished.get(String(completion.attempt.id)));
   }
 
   private run(
@@ -217,11 +222,16 @@ export class DeliveryAttempts {
   private succeededStatement(): string {
     // The endpoints are locked in id order, so that concurrent batches never deadlock; the reset
     // is a no-op write unless an endpoint has failures to forget.
+    // This statement's commit alone does not wait for its WAL to reach the disk: the POST is over,
+    // the in-flight row was durable before it, and a server crash that loses this commit leaves
+    // the attempt in flight, which AbandonedAttempts closes as interrupted ("the receiver may
+    // have received it"). `set_config(…, true)` lasts until the statement's transaction ends.
     return `WITH outcome AS (
-        SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::boolean[], $5::integer[],
-          $6::text[], $7::integer[], $8::text[], $9::text[])
+        SELECT o.* FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::boolean[],
+          $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])
           AS o(id, endpoint_id, status, success, response_status, response_body, duration_ms,
-               error_type, error_message)
+               error_type, error_message),
+          LATERAL (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
       ), failing AS (
         SELECT id FROM webhook_endpoints
         WHERE id IN (SELECT endpoint_id FROM outcome) AND consecutive_failures <> 0
@@ -237,6 +247,6 @@ export class DeliveryAttempts {
         error_message = outcome.error_message, finished_at = now()
       FROM outcome
       WHERE "delivery".id = outcome.id AND "delivery".endpoint_id = outcome.endpoint_id
-      RETURNING ${entityColumns(this.dataSource.manager, WebhookDelivery, 'delivery')}`;
+      RETURNING "delivery".id, "delivery".finished_at AS "finishedAt"`;
   }
 }

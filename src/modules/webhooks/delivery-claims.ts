@@ -8,19 +8,24 @@ import { hotStatement } from './hot-statement.js';
 import { StatementBatch } from './statement-batch.js';
 import type { WebhookDeliveryJobData } from './webhook-delivery-job.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
-import { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import type { DeliveryTarget } from './webhook-deliverer.js';
 
-/** A delivery job's go-ahead: its endpoint, and its attempt, written in flight and committed. */
+/** A delivery job's go-ahead: where it goes, and its attempt, written in flight and committed. */
 export interface ClaimedDelivery {
-  endpoint: WebhookEndpoint;
+  endpoint: DeliveryTarget;
   attempt: WebhookDelivery;
 }
 
 /** Most jobs one statement claims for. */
 const BATCH_MAX = 100;
+/**
+ * Claim statements under way at a time. Each waits for its commit to reach the disk before its
+ * POSTs may start; a job arriving meanwhile starts the next one instead of waiting for that
+ * flush, and concurrent commits share the disk's flushes.
+ */
+const BATCHES_IN_PARALLEL = 2;
 /** Tries when concurrent attempts of the same envelope take the attempt number. */
 const NUMBERING_TRIES = 5;
-const ENDPOINT = 'endpoint__';
 const ATTEMPT = 'attempt__';
 
 type Row = Record<string, unknown>;
@@ -38,6 +43,7 @@ export class DeliveryClaims {
   private readonly batch = new StatementBatch<WebhookDeliveryJobData, Row | undefined>(
     BATCH_MAX,
     (jobs) => this.claimMany(jobs),
+    BATCHES_IN_PARALLEL,
   );
 
   constructor(
@@ -51,10 +57,14 @@ export class DeliveryClaims {
       const row = await this.batch.run(job);
       if (!row) return undefined;
       if (row.job__opened) {
-        const manager = this.dataSource.manager;
         return {
-          endpoint: entityFromRow(manager, WebhookEndpoint, prefixed(row, ENDPOINT)),
-          attempt: entityFromRow(manager, WebhookDelivery, prefixed(row, ATTEMPT)),
+          endpoint: {
+            id: row.job__endpoint_id as string,
+            storeId: row.job__store_id as string,
+            url: row.job__url as string,
+            secretCiphertext: row.job__secret_ciphertext as string,
+          },
+          attempt: entityFromRow(this.dataSource.manager, WebhookDelivery, prefixed(row, ATTEMPT)),
         };
       }
       // A concurrent attempt of the same envelope took the number: the next one is free.
@@ -129,8 +139,9 @@ export class DeliveryClaims {
         RETURNING *
       )
       SELECT DISTINCT ON (deliverable.position) deliverable.position::integer AS job__position,
-        opened.id IS NOT NULL AS job__opened,
-        ${this.columns(WebhookEndpoint, 'endpoint', ENDPOINT)},
+        opened.id IS NOT NULL AS job__opened, endpoint.id AS job__endpoint_id,
+        endpoint.store_id AS job__store_id, endpoint.url AS job__url,
+        endpoint.secret_ciphertext AS job__secret_ciphertext,
         ${this.columns(WebhookDelivery, 'opened', ATTEMPT)}
       FROM deliverable
       JOIN webhook_endpoints endpoint ON endpoint.id = deliverable.endpoint_id

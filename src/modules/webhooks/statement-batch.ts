@@ -5,20 +5,24 @@ interface Waiting<I, O> {
 }
 
 /**
- * Runs the same statement for concurrent callers as one statement: inputs that arrive while a
- * batch runs (or in the same turn of the event loop) go in the next batch, and each caller gets
- * its own answer. With `WEBHOOK_CONCURRENCY` deliveries under way, each of a delivery's
- * statements costs one round trip per batch instead of one per delivery; a delivery alone waits
- * one turn of the event loop. `execute` must run one statement (all or nothing).
+ * Runs the same statement for concurrent callers as one statement: inputs that arrive in the same
+ * turn of the event loop go in one batch, and each caller gets its own answer. With
+ * `WEBHOOK_CONCURRENCY` deliveries under way, each of a delivery's statements costs one round
+ * trip per batch instead of one per delivery; a delivery alone waits one turn of the event loop.
+ * At most `parallel` batches run at a time; inputs that arrive while they all run go in the next
+ * one. `execute` must run one statement (all or nothing).
  */
 export class StatementBatch<I, O> {
   private waiting: Waiting<I, O>[] = [];
-  private running = false;
+  /** Batches running or about to run (one of them, `scheduled`, still taking inputs). */
+  private running = 0;
+  private scheduled = false;
 
   /** `execute` answers one output per input, in their order. */
   constructor(
     private readonly maxSize: number,
     private readonly execute: (inputs: I[]) => Promise<O[]>,
+    private readonly parallel = 1,
   ) {}
 
   run(input: I): Promise<O> {
@@ -29,13 +33,18 @@ export class StatementBatch<I, O> {
   }
 
   private start(): void {
-    if (this.running || this.waiting.length === 0) return;
-    this.running = true;
-    setImmediate(() => void this.flush());
+    if (this.scheduled || this.running >= this.parallel || this.waiting.length === 0) return;
+    this.running += 1;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
   }
 
   private async flush(): Promise<void> {
     const batch = this.waiting.splice(0, this.maxSize);
+    this.start(); // what exceeds maxSize goes in a batch of its own, if one more may run
     try {
       const outputs = await this.execute(batch.map((waiting) => waiting.input));
       batch.forEach((waiting, index) => waiting.resolve(outputs[index]));
@@ -45,7 +54,7 @@ export class StatementBatch<I, O> {
       // cannot succeed (its endpoint deleted meanwhile, say) fails only its own caller.
       else await Promise.all(batch.map((waiting) => this.alone(waiting)));
     } finally {
-      this.running = false;
+      this.running -= 1;
       this.start();
     }
   }

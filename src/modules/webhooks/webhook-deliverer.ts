@@ -7,7 +7,7 @@ import { EndpointDisabledNotice } from './endpoint-disabled-notice.js';
 import { EndpointFailureCounter } from './endpoint-failure-counter.js';
 import type { WebhookDelivery } from './webhook-delivery.entity.js';
 import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';
-import type { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import {
   type SerializedEnvelope,
   serializeEnvelope,
@@ -16,6 +16,9 @@ import {
 import { WebhookHttpClient } from './webhook-http-client.js';
 import { WebhookSecretCipher } from './webhook-secret-cipher.js';
 import { webhookSignature } from './webhook-signature.js';
+
+/** What sending to an endpoint takes. */
+export type DeliveryTarget = Pick<WebhookEndpoint, 'id' | 'storeId' | 'url' | 'secretCiphertext'>;
 
 /**
  * Sends one envelope to one endpoint, once (no automatic retry), and records the attempt: written
@@ -53,7 +56,7 @@ export class WebhookDeliverer {
    * during the POST, the receiver never gets a request the history does not show): its body,
    * signed with the time it was written, then records the outcome.
    */
-  async transmit(endpoint: WebhookEndpoint, attempt: WebhookDelivery): Promise<WebhookDelivery> {
+  async transmit(endpoint: DeliveryTarget, attempt: WebhookDelivery): Promise<WebhookDelivery> {
     const timestamp = Math.floor(attempt.deliveredAt.getTime() / 1000);
     const secret = this.cipher.decrypt(endpoint.secretCiphertext);
     const outcome = deliveryOutcome(
@@ -74,7 +77,10 @@ export class WebhookDeliverer {
     });
     if (disabledNow) {
       await this.directory.changed(endpoint.storeId);
-      await this.disabledNotice.send(endpoint);
+      const disabled = await this.dataSource.manager.findOneBy(WebhookEndpoint, {
+        id: endpoint.id,
+      });
+      if (disabled) await this.disabledNotice.send(disabled);
     }
     return delivery;
   }

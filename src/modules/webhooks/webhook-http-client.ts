@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import type { LookupFunction } from 'node:net';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/index.js';
 import { responseExcerpt, EXCERPT_MAX_BYTES } from './response-excerpt.js';
@@ -37,20 +38,41 @@ export class WebhookHttpClient implements OnApplicationShutdown {
 
   async post(url: string, body: string, headers: Record<string, string>): Promise<HttpExchange> {
     const started = performance.now();
-    const signal = AbortSignal.timeout(this.config.WEBHOOK_TIMEOUT_MS);
     const elapsed = () => Math.round(performance.now() - started);
+    const timeoutMs = this.config.WEBHOOK_TIMEOUT_MS;
+    // One timer for the whole exchange; on expiry it ends the request, whatever stage it is at.
+    let expired = false;
+    let request: http.ClientRequest | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        expired = true;
+        request?.destroy();
+        reject(new Error('timeout'));
+      }, timeoutMs);
+    });
     try {
-      const answer = await this.exchange(new URL(url), Buffer.from(body, 'utf8'), headers, signal);
+      const target = new URL(url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new Error(`Unsupported protocol ${target.protocol}`);
+      // Resolving the host is part of the exchange: a slow DNS server spends the same timeout.
+      const lookup = await Promise.race([this.targets.connectionLookup(target.hostname), deadline]);
+      const answer = await Promise.race([
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          request = this.send(target, Buffer.from(body, 'utf8'), headers, lookup, resolve, reject);
+        }),
+        deadline,
+      ]);
       return { kind: 'answered', ...answer, durationMs: elapsed() };
     } catch (error) {
       return {
         kind: 'unanswered',
-        reason: signal.aborted ? 'timeout' : 'connection_error',
-        message: signal.aborted
-          ? `No answer within ${this.config.WEBHOOK_TIMEOUT_MS} ms`
-          : describe(error),
+        reason: expired ? 'timeout' : 'connection_error',
+        message: expired ? `No answer within ${timeoutMs} ms` : describe(error),
         durationMs: elapsed(),
       };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -59,60 +81,60 @@ export class WebhookHttpClient implements OnApplicationShutdown {
     this.agents['https:'].destroy();
   }
 
-  private async exchange(
+  private send(
     target: URL,
     body: Buffer,
     headers: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<{ status: number; body: string }> {
-    if (target.protocol !== 'http:' && target.protocol !== 'https:')
-      throw new Error(`Unsupported protocol ${target.protocol}`);
-    // Resolving the host is part of the exchange: a slow DNS server spends the same timeout.
-    const lookup = await untilAborted(this.targets.connectionLookup(target.hostname), signal);
+    lookup: LookupFunction | undefined,
+    resolve: (answer: { status: number; body: string }) => void,
+    reject: (error: Error) => void,
+  ): http.ClientRequest {
     const transport = target.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const request = transport.request(
-        target,
-        {
-          method: 'POST',
-          headers: { ...headers, 'content-length': String(body.length) },
-          agent: this.agents[target.protocol as 'http:' | 'https:'],
-          signal,
-          ...(lookup ? { lookup } : {}),
-        },
-        (response) => {
-          readExcerpt(response).then(
-            (text) => resolve({ status: response.statusCode ?? 0, body: text }),
-            reject,
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+    const request = transport.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(body.length) },
+        agent: this.agents[target.protocol as 'http:' | 'https:'],
+        ...(lookup ? { lookup } : {}),
+      },
+      (response) => readExcerpt(response, resolve, reject),
+    );
+    request.on('error', reject);
+    request.end(body);
+    return request;
   }
 }
 
-/** `work`'s result, or the signal's reason as soon as it aborts (the work is left to finish). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
-/** Reads at most EXCERPT_MAX_BYTES of the answer, then lets the rest go. */
-async function readExcerpt(response: http.IncomingMessage): Promise<string> {
+/**
+ * Reads at most EXCERPT_MAX_BYTES of the answer, then lets the rest go (the connection with it).
+ * An answer cut short by the connection is an error.
+ */
+function readExcerpt(
+  response: http.IncomingMessage,
+  resolve: (answer: { status: number; body: string }) => void,
+  reject: (error: Error) => void,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
+  const answer = () => ({
+    status: response.statusCode ?? 0,
+    body: responseExcerpt(Buffer.concat(chunks, size)),
+  });
+  response.on('data', (chunk: Buffer) => {
+    if (size >= EXCERPT_MAX_BYTES) return;
     chunks.push(chunk);
     size += chunk.length;
-    if (size >= EXCERPT_MAX_BYTES) break;
-  }
-  return responseExcerpt(Buffer.concat(chunks));
+    if (size < EXCERPT_MAX_BYTES) return;
+    resolve(answer());
+    response.destroy();
+  });
+  response.on('end', () => resolve(answer()));
+  response.on('error', reject);
+  response.on('close', () => {
+    if (!response.complete && size < EXCERPT_MAX_BYTES)
+      reject(new Error('The connection closed before the answer was complete'));
+  });
 }
 
 function describe(error: unknown): string {
