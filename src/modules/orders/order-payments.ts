@@ -109,13 +109,15 @@ export class OrderPayments {
    * (`coversBalance` false: the balance payments left shrink by it) or one for the balance, which
    * replaces the earlier unprocessed balance payments (made `invalid`) and is charged whatever is
    * left. Answers the new payment's key and every payment of the order as it now stands, for
-   * `OrderRecalculator.recalculatePaymentState`.
+   * `OrderRecalculator.recalculatePaymentState`; the key is null, and nothing is added, when the
+   * payment method is not an active one of the order's store (the caller then throws, which
+   * rolls the whole change back).
    */
   async addAndFit(
     manager: EntityManager,
     order: Order,
     payment: NewPayment,
-  ): Promise<{ id: string; payments: CoveringPayment[] }> {
+  ): Promise<{ id: string | null; payments: CoveringPayment[] }> {
     const {
       rows: [row],
     } = await preparedIn<{ id: string; payments: CoveringPayment[] }>(
@@ -136,6 +138,7 @@ export class OrderPayments {
          SELECT $2, $1, $3, $4, CASE WHEN $7::boolean THEN left_to_pay.amount ELSE $5 END,
                 $6, $7, $8
          FROM left_to_pay
+         WHERE EXISTS (SELECT 1 FROM payment_methods WHERE id = $3 AND store_id = $2 AND active)
          RETURNING id, payment_method_id, amount, state, covers_balance),
        fitted AS (
          UPDATE payments SET amount = left_to_pay.amount, updated_at = now() FROM left_to_pay

@@ -5,7 +5,7 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { PaymentGateways } from '../../payments/index.js';
-import { PaymentMethod } from '../../payments/index.js';
+import { PaymentMethod, type PaymentMethodType } from '../../payments/index.js';
 import { StoreCreditWallet } from '../../store-credits/index.js';
 import type { Money } from '../../../common/money/money.js';
 import { positiveAmount } from '../domain/decimal-amount.js';
@@ -145,13 +145,16 @@ export class CartCheckoutService {
       body.amount === undefined
         ? undefined
         : await this.affordable(manager, order, positiveAmount(body.amount, order.currency));
-    return this.orderPayments.addAndFit(manager, order, {
+    const { id, payments } = await this.orderPayments.addAndFit(manager, order, {
       methodId: method.id,
       amount: amount ?? '0',
       coversBalance: amount === undefined,
       source,
       metadata: body.metadata,
     });
+    // The method was offered when the store's options were read; it was no longer active.
+    if (id === null) throw StoreError.notFound('payment method');
+    return { id, payments };
   }
 
   /**
@@ -234,24 +237,30 @@ export class CartCheckoutService {
     return amount.toString();
   }
 
-  /** The active method a payment names, read in the payment's transaction. */
+  /**
+   * The method a payment names: one the store offers carts (its cached checkout options; the
+   * payment's own statement checks that it is still active), else read here, so that an
+   * inactive or unknown one is not found and store credit is refused.
+   */
   private async method(
     manager: EntityManager,
     order: Order,
     publicId: string,
   ): Promise<Pick<PaymentMethod, 'id' | 'type'>> {
     const id = this.ids.decode(ID_PREFIX.paymentMethod, publicId);
+    if (id === undefined) throw StoreError.notFound('payment method');
+    const { paymentMethods } = await this.storeOptions.of(manager, order.storeId);
+    const offered = paymentMethods.find((candidate) => candidate.id === publicId);
+    if (offered) return { id, type: offered.type as PaymentMethodType };
     const {
       rows: [method],
-    } = id
-      ? await preparedIn<Pick<PaymentMethod, 'id' | 'type'>>(
-          manager,
-          'cart_payment_method',
-          `SELECT id::text AS id, type FROM payment_methods
-           WHERE id = $1 AND store_id = $2 AND active`,
-          [id, order.storeId],
-        )
-      : { rows: [] };
+    } = await preparedIn<Pick<PaymentMethod, 'id' | 'type'>>(
+      manager,
+      'cart_payment_method',
+      `SELECT id::text AS id, type FROM payment_methods
+       WHERE id = $1 AND store_id = $2 AND active`,
+      [id, order.storeId],
+    );
     if (!method) throw StoreError.notFound('payment method');
     return method;
   }
