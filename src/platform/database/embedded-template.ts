@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,17 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options.js';
-import { MIGRATIONS } from './migrations/index.js';
+import { embeddedTemplateName } from './embedded-template-name.js';
 import { runMigrations } from './run-migrations.js';
-
-/**
- * A name for the migrated embedded database of this code: it changes whenever the list of
- * migrations does, so a template is never used for another schema.
- */
-export function embeddedTemplateName(): string {
-  const migrations = MIGRATIONS.map((migration) => migration.name).join(',');
-  return `store-embedded-${createHash('sha256').update(migrations).digest('hex').slice(0, 16)}.tar`;
-}
 
 /**
  * Creates an embedded database, applies every migration and writes its data directory to `file`
