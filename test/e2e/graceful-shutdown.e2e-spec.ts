@@ -91,7 +91,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       keyOf(control, ID_PREFIX.cart, cart.id),
     ]);
     expect(row).toEqual({ email });
-  }, 60_000);
+  }, 120_000);
 
   it('exits 1 once SHUTDOWN_TIMEOUT_MS passes with a request still unfinished', async () => {
     const api = await startServiceProcess(build, 'api', { ...env, SHUTDOWN_TIMEOUT_MS: '300' });
@@ -101,5 +101,5 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     await api.kill('SIGTERM');
     expect(api.exitCode()).toBe(1);
     expect(api.output()).toContain('Still busy after 300 ms');
-  }, 60_000);
+  }, 120_000);
 });

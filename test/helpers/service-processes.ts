@@ -90,13 +90,14 @@ const running = new Set<ServiceProcess>();
 /**
  * Starts `node <build>/dist/main.js` with exactly `env` (plus PATH) and resolves once it serves:
  * `/health` answers 200 (api, all) or the worker says it consumes its queues. Fails, with the
- * process's output, if it exits or is not ready within `timeoutMs`.
+ * process's output, if it exits or is not ready within `timeoutMs` (generous: a busy machine
+ * starts processes slowly).
  */
 export async function startServiceProcess(
   build: ServiceBuild,
   name: string,
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, [build.main], {
     cwd: ROOT,
