@@ -22,7 +22,13 @@ import { Variant } from '../modules/catalog/index.js';
 import { VariantOptionValue } from '../modules/catalog/index.js';
 import { Zone } from '../modules/geography/index.js';
 import { Store } from '../modules/stores/index.js';
-import { DEMO_CATEGORIES, DEMO_OPTION_TYPES, DEMO_PRODUCTS, EU_COUNTRIES } from './demo-catalog.js';
+import {
+  DEMO_CATEGORIES,
+  DEMO_OPTION_TYPES,
+  DEMO_PRODUCTS,
+  type DemoProduct,
+  EU_COUNTRIES,
+} from './demo-catalog.js';
 import { seedCheckoutSettings } from './demo-checkout-settings.js';
 import { seedDemoDigitals } from './demo-digitals.js';
 
@@ -118,13 +124,31 @@ async function seedCategories(
   return byPermalink;
 }
 
-/** Publishes `product.created`, `variant.created` and `stock_item.created` as it writes them. */
+/** One variant of the demo catalog to write: its product and its option value, if any. */
+interface VariantPlan {
+  demo: DemoProduct;
+  product: Product;
+  choice: string;
+  position: number;
+}
+
+/**
+ * Writes each kind of row in one statement for all products, and publishes `product.created`,
+ * `variant.created` and `stock_item.created` in one statement each, each batch right after its
+ * rows, before what comes next: a product's event shows it without variants, a variant's without
+ * prices, as they were when created.
+ */
 async function seedCatalog(
   manager: EntityManager,
   store: Store,
   events: ModelEvents | undefined,
 ): Promise<void> {
   const scope = { manager, storeId: store.id };
+  const created = (model: string, records: readonly object[]) =>
+    events?.publishChanges(
+      scope,
+      records.map((record) => ({ model, action: 'created', record })),
+    );
   const location = await manager.save(
     manager.create(StockLocation, {
       storeId: store.id,
@@ -135,8 +159,8 @@ async function seedCatalog(
   );
   const optionValues = await seedOptionTypes(manager, store.id);
   const categories = await seedCategories(manager, store.id);
-  for (const [index, demo] of DEMO_PRODUCTS.entries()) {
-    const product = await manager.save(
+  const products = await manager.save(
+    DEMO_PRODUCTS.map((demo, index) =>
       manager.create(Product, {
         storeId: store.id,
         name: demo.name,
@@ -147,66 +171,79 @@ async function seedCatalog(
         // Spread creation times so that sorting by created_at is meaningful.
         createdAt: new Date(Date.now() - (DEMO_PRODUCTS.length - index) * 60_000),
       }),
-    );
-    await manager.insert(
-      ProductCategory,
+    ),
+  );
+  await manager.insert(
+    ProductCategory,
+    DEMO_PRODUCTS.flatMap((demo, index) =>
       demo.categories.map((permalink) => ({
-        productId: product.id,
+        productId: products[index].id,
         categoryId: categories.get(permalink)!.id,
         position: index,
       })),
-    );
-    await events?.created(scope, product);
-    const choices = demo.options?.values.map((value) => value.label) ?? [''];
-    const skuBase = `${slugify(demo.name).slice(0, 12).toUpperCase()}-${store.code.slice(-6).toUpperCase()}`;
-    const variants = await manager.save(
-      choices.map((choice, position) =>
-        manager.create(Variant, {
-          storeId: store.id,
-          productId: product.id,
-          sku: choice ? `${skuBase}-${choice.toUpperCase()}` : skuBase,
-          optionsText: choice ? `${demo.options!.label}: ${choice}` : '',
-          weight: String(demo.weightGrams),
-          position,
-          trackInventory: demo.weightGrams > 0,
-        }),
-      ),
-    );
-    if (demo.options) {
-      const values = optionValues.get(demo.options.name)!;
-      await manager.insert(
-        VariantOptionValue,
-        variants.map((variant, position) => ({
-          variantId: variant.id,
-          optionValueId: values.get(choices[position])!.id,
-        })),
-      );
-    }
-    for (const variant of variants) await events?.created(scope, variant);
-    await manager.insert(
-      Price,
-      variants.flatMap((variant) => [
-        { variantId: variant.id, currency: 'USD', amount: demo.price },
-        {
-          variantId: variant.id,
-          currency: 'EUR',
-          amount: Money.of(demo.price, 'EUR').times(USD_TO_EUR).round().toString(),
-        },
-      ]),
-    );
-    const stockItems = await manager.save(
-      variants.map((variant) =>
-        manager.create(StockItem, {
-          storeId: store.id,
-          stockLocationId: location.id,
-          variantId: variant.id,
-          countOnHand: UNITS_PER_VARIANT,
-          backorderable: false,
-        }),
-      ),
-    );
-    for (const item of stockItems) await events?.created(scope, item);
-  }
+    ),
+  );
+  await created('product', products);
+
+  const plans: VariantPlan[] = DEMO_PRODUCTS.flatMap((demo, index) =>
+    (demo.options?.values.map((value) => value.label) ?? ['']).map((choice, position) => ({
+      demo,
+      product: products[index],
+      choice,
+      position,
+    })),
+  );
+  const variants = await manager.save(
+    plans.map(({ demo, product, choice, position }) => {
+      const skuBase = `${slugify(demo.name).slice(0, 12).toUpperCase()}-${store.code.slice(-6).toUpperCase()}`;
+      return manager.create(Variant, {
+        storeId: store.id,
+        productId: product.id,
+        sku: choice ? `${skuBase}-${choice.toUpperCase()}` : skuBase,
+        optionsText: choice ? `${demo.options!.label}: ${choice}` : '',
+        weight: String(demo.weightGrams),
+        position,
+        trackInventory: demo.weightGrams > 0,
+      });
+    }),
+  );
+  await manager.insert(
+    VariantOptionValue,
+    plans.flatMap(({ demo, choice }, index) =>
+      demo.options
+        ? [
+            {
+              variantId: variants[index].id,
+              optionValueId: optionValues.get(demo.options.name)!.get(choice)!.id,
+            },
+          ]
+        : [],
+    ),
+  );
+  await created('variant', variants);
+  await manager.insert(
+    Price,
+    plans.flatMap(({ demo }, index) => [
+      { variantId: variants[index].id, currency: 'USD', amount: demo.price },
+      {
+        variantId: variants[index].id,
+        currency: 'EUR',
+        amount: Money.of(demo.price, 'EUR').times(USD_TO_EUR).round().toString(),
+      },
+    ]),
+  );
+  const stockItems = await manager.save(
+    variants.map((variant) =>
+      manager.create(StockItem, {
+        storeId: store.id,
+        stockLocationId: location.id,
+        variantId: variant.id,
+        countOnHand: UNITS_PER_VARIANT,
+        backorderable: false,
+      }),
+    ),
+  );
+  await created('stock_item', stockItems);
 }
 
 /**
