@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { type DeliveryOutcome, INTERRUPTED_MESSAGE } from './delivery-outcome.js';
-import { hotStatement } from './hot-statement.js';
+import { hotStatement, unnestParameters } from './hot-statement.js';
 import { StatementBatch } from './statement-batch.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
@@ -31,6 +31,20 @@ interface Completion {
   attempt: WebhookDelivery;
   outcome: DeliveryOutcome;
 }
+
+/** The parameters' element types, in order, of the statements opening and completing attempts. */
+const START_TYPES = ['bigint', 'uuid', 'text', 'text', 'timestamptz', 'boolean'];
+const OUTCOME_TYPES = [
+  'bigint',
+  'bigint',
+  'text',
+  'boolean',
+  'integer',
+  'text',
+  'integer',
+  'text',
+  'text',
+];
 
 type Row = Record<string, unknown>;
 /** What completing a successful attempt answers: when it was recorded. */
@@ -187,8 +201,8 @@ export class DeliveryAttempts {
 
   private openStatement(): string {
     return `WITH attempt AS (
-        SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[],
-          $6::boolean[]) WITH ORDINALITY
+        SELECT * FROM ${unnestParameters(START_TYPES)}
+          WITH ORDINALITY
           AS a(endpoint_id, event_id, event_name, request_body, delivered_at, supersede, ord)
       ), superseded AS (
         UPDATE webhook_deliveries AS previous SET status = 'interrupted', error_message = $7::text,
@@ -227,8 +241,7 @@ export class DeliveryAttempts {
     // the attempt in flight, which AbandonedAttempts closes as interrupted ("the receiver may
     // have received it"). `set_config(…, true)` lasts until the statement's transaction ends.
     return `WITH outcome AS (
-        SELECT o.* FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::boolean[],
-          $5::integer[], $6::text[], $7::integer[], $8::text[], $9::text[])
+        SELECT o.* FROM ${unnestParameters(OUTCOME_TYPES)}
           AS o(id, endpoint_id, status, success, response_status, response_body, duration_ms,
                error_type, error_message),
           LATERAL (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed

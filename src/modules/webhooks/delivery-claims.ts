@@ -4,7 +4,7 @@ import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { entityFromRow } from '../../platform/database/entity-rows.js';
 import { INTERRUPTED_MESSAGE } from './delivery-outcome.js';
-import { hotStatement } from './hot-statement.js';
+import { hotStatement, unnestParameters } from './hot-statement.js';
 import { StatementBatch } from './statement-batch.js';
 import type { WebhookDeliveryJobData } from './webhook-delivery-job.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
@@ -103,7 +103,7 @@ export class DeliveryClaims {
    */
   private statement(): string {
     return `WITH job AS (
-        SELECT * FROM unnest($1::bigint[], $2::uuid[]) WITH ORDINALITY
+        SELECT * FROM ${unnestParameters(['bigint', 'uuid'])} WITH ORDINALITY
           AS job(endpoint_id, event_id, position)
       ), deliverable AS (
         SELECT job.position, job.endpoint_id, job.event_id, event.name AS event_name,

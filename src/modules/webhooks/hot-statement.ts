@@ -24,3 +24,14 @@ export async function hotStatement<T>(
     : ((manager.connection.driver as PostgresDriver).master as Pool);
   return (await client.query({ text, values })).rows as T[];
 }
+
+/**
+ * `unnest` of the array parameters $1…$n, of these element types, each behind a sub-select: the
+ * planner then sees no array lengths, so a generic plan costs what a custom one does and
+ * PostgreSQL, after its first custom plans, keeps one plan per connection instead of planning the
+ * statement at every execution (with lengths in sight, the generic plan's guess of 100 elements
+ * always looks dearer than a batch of a few).
+ */
+export function unnestParameters(types: readonly string[]): string {
+  return `unnest(${types.map((type, index) => `(SELECT $${index + 1}::${type}[])`).join(', ')})`;
+}
