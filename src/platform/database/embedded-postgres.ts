@@ -28,7 +28,7 @@ function keepWebAssemblyOnBaselineCompiler(): void {
 async function unpackTemplate(dump: Blob, location: string): Promise<void> {
   const aside = `${location}.${process.pid}.partial`;
   rmSync(aside, { recursive: true, force: true });
-  extractTar(Buffer.from(await dump.arrayBuffer()), aside);
+  await extractTar(dump.stream(), aside);
   rmSync(location, { recursive: true, force: true });
   renameSync(aside, location);
 }

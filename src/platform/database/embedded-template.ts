@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, openAsBlob } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -45,9 +45,12 @@ export async function preparedEmbeddedTemplate(directory: string): Promise<Blob 
   return existsSync(file) ? readEmbeddedTemplate(file) : undefined;
 }
 
-/** The dump at `file`, ready for `startEmbeddedPostgres`. */
+/**
+ * The dump at `file`, ready for `startEmbeddedPostgres`: read from the file when used, so that a
+ * process holds no copy of it (the file is only ever replaced whole, by rename).
+ */
 export async function readEmbeddedTemplate(file: string): Promise<Blob> {
-  return new Blob([await readFile(file)]);
+  return openAsBlob(file);
 }
 
 /** Whether the process that wrote its id into `lock` has gone (it died while writing). */
