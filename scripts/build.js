@@ -1,6 +1,7 @@
-// `npm start`'s build step: builds only when a source or build setting changed since the last
-// build, and writes the embedded database template when it is missing (the temporary directory
-// was cleaned). A later start runs the service straight away.
+// `npm run build`: compiles `src/` to `dist/` and stamps the build with the time it began.
+// `--if-changed` (`npm start`'s build step) builds only when a source or build setting changed
+// since the last stamped build, else only writes the embedded database template if it is missing
+// (the temporary directory was cleaned): a later start runs the service straight away.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,17 +40,21 @@ function run(command) {
   if (status !== 0) process.exit(status ?? 1);
 }
 
-const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-if (INPUTS.some((input) => lastChange(join(ROOT, input)) > builtAt)) {
+if (!process.argv.includes('--if-changed')) {
   // Stamped with the time the build began: a file saved during the build is built next time.
   const began = new Date();
-  run('npm run build');
+  run(`"${join(ROOT, 'node_modules', '.bin', 'nest')}" build -b swc`);
   writeFileSync(STAMP, '');
   utimesSync(STAMP, began, began);
-} else if (!process.env.DATABASE_URL) {
-  const { embeddedTemplateName } =
-    await import('../dist/platform/database/embedded-template-name.js');
-  if (!existsSync(join(tmpdir(), embeddedTemplateName()))) {
-    run('node dist/cli.js prepare-embedded');
+} else {
+  const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+  if (INPUTS.some((input) => lastChange(join(ROOT, input)) > builtAt)) {
+    run('npm run build');
+  } else if (!process.env.DATABASE_URL) {
+    const { embeddedTemplateName } =
+      await import('../dist/platform/database/embedded-template-name.js');
+    if (!existsSync(join(tmpdir(), embeddedTemplateName()))) {
+      run('node dist/cli.js prepare-embedded');
+    }
   }
 }
