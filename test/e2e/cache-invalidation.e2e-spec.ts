@@ -5,7 +5,7 @@ import { expectError } from '../helpers/error-envelope.js';
 import { insertApiKey } from '../helpers/staff-fixtures.js';
 import { keyHeader } from '../helpers/staff-requests.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { hasServers } from '../helpers/webhook-workers.js';
+import { hasServers } from '../helpers/service-cluster.js';
 
 /**
  * Two instances of the service on one database and one Redis (as two replicas behind a load

@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Bull from 'bull';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PaymentRecoverySweeper } from '../../src/modules/orders/payment-recovery.sweeper.js';
 import { MAX_STALLED_RUNS } from '../../src/platform/queue/queue.module.js';
@@ -16,16 +12,14 @@ import {
   type Unexpected,
   untilEqual,
 } from '../helpers/checkout-kill-burst.js';
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
 import {
-  buildService,
-  killServiceProcesses,
-  type ServiceBuild,
-} from '../helpers/service-processes.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+  hasServers,
+  type ServiceCluster,
+  startServiceCluster,
+} from '../helpers/service-cluster.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { WebhookAdmin } from '../helpers/webhook-admin.js';
 import { WebhookLedger } from '../helpers/webhook-ledger.js';
-import { hasServers } from '../helpers/webhook-workers.js';
 
 /**
  * `kill -9` of API and worker processes at random points of a burst of guest card checkouts,
@@ -51,61 +45,33 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
 (hasServers ? describe : describe.skip)(
   'card checkouts while API and worker processes are killed (PostgreSQL + Redis)',
   () => {
-    const redisUrl = process.env.REDIS_URL!;
-    const queuePrefix = `test-kill-burst-${randomBytes(4).toString('hex')}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'store-kill-burst-'));
-    let scratch: ScratchDatabase;
-    let build: ServiceBuild;
+    let cluster: ServiceCluster;
     let control: TestApp;
     let ledger: WebhookLedger;
-    let webhooksQueue: Bull.Queue;
-    let env: Record<string, string>;
 
     beforeAll(async () => {
-      // A database of its own: the worker sweeps the whole outbox, and the assertions cover every
-      // order, payment and delivery.
-      [scratch, build, ledger] = await Promise.all([
-        createScratchDatabase(process.env.DATABASE_URL!),
-        buildService(),
+      [cluster, ledger] = await Promise.all([
+        startServiceCluster({
+          env: {
+            RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '1000000',
+            RATE_LIMIT_SECRET_KEY_PER_MINUTE: '1000000',
+            // Four processes and the control app side by side stay well within the server's
+            // connections.
+            DATABASE_POOL_SIZE: '6',
+          },
+          // The stalled jobs of a killed worker are sent back to wait through this handle, as a
+          // live worker's check would do: with the service's bound on how often a job may stall.
+          queueSettings: { maxStalledCount: MAX_STALLED_RUNS },
+        }),
         WebhookLedger.start(),
       ]);
-      env = {
-        NODE_ENV: 'test',
-        DATABASE_URL: scratch.url,
-        REDIS_URL: redisUrl,
-        QUEUE_PREFIX: queuePrefix,
-        DATA_DIR: dataDir,
-        MIGRATIONS_RUN: 'false',
-        JWT_SECRET: randomBytes(36).toString('base64url'),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '1000000',
-        RATE_LIMIT_SECRET_KEY_PER_MINUTE: '1000000',
-        // Four processes and the control app side by side stay well within the server's connections.
-        DATABASE_POOL_SIZE: '6',
-      };
-      // Migrates, seeds, manages the endpoint, reads rows and runs the recovery sweep; as `api`
-      // it neither consumes the queues nor sweeps the outbox by itself.
-      control = await startTestApp({
-        env: { ...env, PROCESS_ROLE: 'api', LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'true' },
-      });
-      // The stalled jobs of a killed worker are sent back to wait through this handle, as a live
-      // worker's check would do: with the service's bound on how often a job may stall.
-      webhooksQueue = new Bull('webhooks', {
-        redis: redisUrl,
-        prefix: queuePrefix,
-        settings: { maxStalledCount: MAX_STALLED_RUNS },
-      });
+      // Also runs the recovery sweep (see the test).
+      control = cluster.control;
     }, TEST_TIMEOUT_MS);
 
     afterAll(async () => {
-      await killServiceProcesses();
-      await control?.close();
-      await webhooksQueue?.obliterate({ force: true }).catch(() => undefined);
-      await webhooksQueue?.close();
+      await cluster?.close();
       await ledger?.close();
-      await build?.remove();
-      await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     /** The store's order.completed and payment.paid events: id, name, order id, relayed. */
@@ -173,7 +139,12 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         );
         // Answers take a moment, so that a worker's kill finds POSTs at the receiver.
         ledger.delayMs = 20;
-        const fleet = await ServiceFleet.start(build, env, webhooksQueue, API_SLOTS);
+        const fleet = await ServiceFleet.start(
+          cluster.build,
+          cluster.env,
+          cluster.webhooksQueue,
+          API_SLOTS,
+        );
         const unexpected: Unexpected[] = [];
         const shoppers = Array.from(
           { length: CHECKOUTS },
@@ -235,8 +206,8 @@ const SEED = Number(process.env.KILL_BURST_SEED ?? randomBytes(4).readUInt32BE(0
         const endpointKey = hooks.key(endpoint.id);
         const deliveryState = async () => {
           const stored = await storedEvents(storeKey);
-          const jobs = await webhooksQueue.getJobCounts();
-          const failed = await webhooksQueue.getFailed();
+          const jobs = await cluster.webhooksQueue.getJobCounts();
+          const failed = await cluster.webhooksQueue.getFailed();
           const recorded = await attempts(endpointKey);
           return {
             events: stored.length,

@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Bull from 'bull';
+import type Bull from 'bull';
 import { EventRelay, OutboxSweeper } from '../../src/events/index.js';
 import type { DatabaseEndpoint } from '../../src/platform/database/database-endpoint.js';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres.js';
@@ -10,15 +7,15 @@ import { CartClient, demoVariants } from '../helpers/checkout-fixtures.js';
 import { HttpClient } from '../helpers/http-client.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
 import {
-  buildService,
-  killServiceProcesses,
-  type ServiceBuild,
-  startServiceProcess,
-} from '../helpers/service-processes.js';
+  hasServers,
+  type ServiceCluster,
+  startServiceCluster,
+} from '../helpers/service-cluster.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { eventually, WebhookAdmin } from '../helpers/webhook-admin.js';
 import { WebhookLedger } from '../helpers/webhook-ledger.js';
+import { commitUnrelayedEvents } from '../helpers/webhook-workers.js';
 
 /**
  * The outbox's promise, end to end: killing the worker or the relay between commit and delivery
@@ -41,8 +38,7 @@ const EVENT = 'order.completed';
 /** Long enough for a duplicate, if any, to arrive after the last expected delivery. */
 const SETTLE_MS = 1_000;
 
-/** Service processes start (and tests with several of them run) slowly on a busy machine. */
-const PROCESS_READY_MS = 90_000;
+/** Tests with several service processes run slowly on a busy machine. */
 const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
 const settle = (ms = SETTLE_MS) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,21 +65,6 @@ async function setUpShop(t: TestApp, ledger: WebhookLedger, tag: string) {
   return { hooks, shop: hooks.shop, storeKey: hooks.storeKey(), targets, bystander };
 }
 type Shop = Awaited<ReturnType<typeof setUpShop>>;
-
-/** Outbox rows as a process that died right after its commit leaves them: never relayed. */
-async function commitUnrelayedEvents(t: TestApp, storeKey: string, count: number) {
-  const rows: { id: string }[] = await t.dataSource.query(
-    `WITH stored AS (
-       INSERT INTO events (id, store_id, name, payload, created_at)
-       SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
-       FROM generate_series(1, $3::int) AS n
-       RETURNING id, created_at
-     ), outboxed AS (INSERT INTO event_outbox SELECT id, created_at FROM stored)
-     SELECT id::text AS id FROM stored`,
-    [storeKey, EVENT, count],
-  );
-  return rows.map((row) => row.id);
-}
 
 async function outbox(t: TestApp, storeKey: string) {
   const rows: { id: string; relayed: boolean }[] = await t.dataSource.query(
@@ -222,59 +203,28 @@ function shopperOn(baseUrl: string, shop: Shop['shop']) {
 // Separate processes share work only through PostgreSQL and Redis: the embedded database serves
 // one process and in-process queues die with theirs, so these cases need both servers (CI sets
 // DATABASE_URL and REDIS_URL). The in-process variant below runs in either mode.
-const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-
 (hasServers ? describe : describe.skip)(
   'crash recovery across processes (PostgreSQL + Redis)',
   () => {
     const redisUrl = process.env.REDIS_URL!;
-    const queuePrefix = `test-crash-${randomBytes(4).toString('hex')}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'store-crash-'));
-    let scratch: ScratchDatabase;
-    let build: ServiceBuild;
+    let cluster: ServiceCluster;
     let control: TestApp;
     let ledger: WebhookLedger;
     let webhooksQueue: Bull.Queue;
-    let env: Record<string, string>;
     const startProcess = (name: string, processEnv: Record<string, string>) =>
-      startServiceProcess(build, name, processEnv, PROCESS_READY_MS);
+      cluster.start(name, processEnv);
 
     beforeAll(async () => {
-      // A database of its own: every process that runs workers sweeps the whole outbox, so these
-      // processes must not relay other test files' events, nor theirs ours.
-      [scratch, build, ledger] = await Promise.all([
-        createScratchDatabase(process.env.DATABASE_URL!),
-        buildService(),
+      [cluster, ledger] = await Promise.all([
+        startServiceCluster({ env: RELAXED_RATE_LIMITS }),
         WebhookLedger.start(),
       ]);
-      env = {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: scratch.url,
-        REDIS_URL: redisUrl,
-        QUEUE_PREFIX: queuePrefix,
-        DATA_DIR: dataDir,
-        MIGRATIONS_RUN: 'false',
-        ...SECRETS,
-        ...RELAXED_RATE_LIMITS,
-      };
-      // This process only migrates, seeds, manages endpoints and reads rows: as `api` it neither
-      // consumes the queues nor sweeps the outbox.
-      control = await startTestApp({
-        env: { ...env, PROCESS_ROLE: 'api', LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'true' },
-      });
-      webhooksQueue = new Bull('webhooks', { redis: redisUrl, prefix: queuePrefix });
+      ({ control, webhooksQueue } = cluster);
     }, PROCESS_TEST_TIMEOUT_MS);
 
     afterAll(async () => {
-      await killServiceProcesses();
-      await control?.close();
-      await webhooksQueue?.obliterate({ force: true }).catch(() => undefined);
-      await webhooksQueue?.close();
+      await cluster?.close();
       await ledger?.close();
-      await build?.remove();
-      await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it(
@@ -282,9 +232,8 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
       async () => {
         const shop = await setUpShop(control, ledger, 'worker-killed');
         const [variant] = await demoVariants(control, shop.shop);
-        const api = await startProcess('api', { ...env, PROCESS_ROLE: 'api' });
+        const api = await startProcess('api', { PROCESS_ROLE: 'api' });
         const firstWorker = await startProcess('worker 1', {
-          ...env,
           PROCESS_ROLE: 'worker',
         });
         const shopper = shopperOn(api.url!, shop.shop);
@@ -311,7 +260,6 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
         ledger.delayMs = 50;
         ledger.resetPeak();
         await startProcess('worker 2', {
-          ...env,
           PROCESS_ROLE: 'worker',
           WEBHOOK_CONCURRENCY: '3',
         });
@@ -346,7 +294,6 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
           });
           try {
             const api = await startProcess('api (relay cut off)', {
-              ...env,
               PROCESS_ROLE: 'api',
               REDIS_URL: proxy.relay(redisUrl),
             });
@@ -368,12 +315,12 @@ const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
           }
           // More rows as crashed processes leave them: more than one sweep batch (100), so that both
           // sweepers find work and skip each other's locked rows.
-          await commitUnrelayedEvents(control, shop.storeKey, 150);
+          await commitUnrelayedEvents(control, shop.storeKey, EVENT, 150);
           expect(await outbox(control, shop.storeKey)).toMatchObject({ unrelayed: 154 });
 
           await Promise.all([
-            startProcess('all 1', { ...env, PROCESS_ROLE: 'all' }),
-            startProcess('worker 3', { ...env, PROCESS_ROLE: 'worker' }),
+            startProcess('all 1', { PROCESS_ROLE: 'all' }),
+            startProcess('worker 3', { PROCESS_ROLE: 'worker' }),
           ]);
           await eventually(deliveredEverywhere(control, ledger, shop, 154), 20_000);
           await settle();
@@ -473,7 +420,7 @@ describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQ
     shop = await setUpShop(app, ledger, 'in-process');
     ledger.delayMs = 30;
     ledger.resetPeak();
-    eventIds = await commitUnrelayedEvents(app, shop.storeKey, 20);
+    eventIds = await commitUnrelayedEvents(app, shop.storeKey, EVENT, 20);
     await app.app.get(OutboxSweeper).sweepOnce();
     await eventually(deliveredEverywhere(app, ledger, shop, 20), 15_000);
     await settle();
@@ -503,7 +450,7 @@ describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQ
     // committed but never relayed, and the old ones lost their relay marks too.
     await app.close();
     app = await start();
-    const added = await commitUnrelayedEvents(app, shop.storeKey, 5);
+    const added = await commitUnrelayedEvents(app, shop.storeKey, EVENT, 5);
     await forgetRelays();
     await app.app.get(OutboxSweeper).sweepOnce();
     await eventually(deliveredEverywhere(app, ledger, shop, 25), 15_000);

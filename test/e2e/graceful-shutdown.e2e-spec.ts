@@ -10,7 +10,7 @@ import {
 } from '../helpers/service-processes.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { hasServers } from '../helpers/webhook-workers.js';
+import { hasServers } from '../helpers/service-cluster.js';
 
 /** Opens a connection and sends a request's head and the first part of its body; the rest waits. */
 function startSlowRequest(url: string, key: string, body: string) {

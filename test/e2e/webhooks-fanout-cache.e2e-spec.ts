@@ -11,7 +11,7 @@ import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import { StatementCounter } from '../helpers/statement-counter.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { eventually, startWebhooksTestApp, WebhookAdmin } from '../helpers/webhook-admin.js';
-import { hasServers } from '../helpers/webhook-workers.js';
+import { hasServers } from '../helpers/service-cluster.js';
 
 /**
  * The relay's fan-out keeps each store's enabled endpoints in process. Two instances of the

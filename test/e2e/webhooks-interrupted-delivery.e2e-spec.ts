@@ -2,12 +2,11 @@ import { expectError } from '../helpers/error-envelope.js';
 import { eventually, WebhookAdmin } from '../helpers/webhook-admin.js';
 import { WebhookLedger } from '../helpers/webhook-ledger.js';
 import {
-  commitUnrelayedEvents,
   hasServers,
-  requeueJobsOfDeadWorkers,
-  startWorkerCluster,
-  type WorkerCluster,
-} from '../helpers/webhook-workers.js';
+  type ServiceCluster,
+  startServiceCluster,
+} from '../helpers/service-cluster.js';
+import { commitUnrelayedEvents, requeueJobsOfDeadWorkers } from '../helpers/webhook-workers.js';
 
 /**
  * A worker killed (SIGKILL) while its POSTs are at the receiver: Bull runs the jobs again, the
@@ -26,11 +25,11 @@ const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms))
 (hasServers ? describe : describe.skip)(
   'A worker killed during its POST (PostgreSQL + Redis)',
   () => {
-    let cluster: WorkerCluster;
+    let cluster: ServiceCluster;
     let ledger: WebhookLedger;
 
     beforeAll(async () => {
-      [cluster, ledger] = await Promise.all([startWorkerCluster(), WebhookLedger.start()]);
+      [cluster, ledger] = await Promise.all([startServiceCluster(), WebhookLedger.start()]);
     }, PROCESS_TEST_TIMEOUT_MS);
     afterAll(async () => {
       await cluster?.close();
@@ -56,7 +55,7 @@ const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms))
           subscriptions: [EVENT],
         });
         ledger.hold('/held');
-        const first = await cluster.startWorker('worker 1');
+        const first = await cluster.start('worker 1', { PROCESS_ROLE: 'worker' });
         const [eventId] = await commitUnrelayedEvents(cluster.control, hooks.storeKey(), EVENT, 1);
 
         // The worker's sweeper relays the event; its POST reaches the receiver, which holds it.
@@ -79,7 +78,7 @@ const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms))
         await first.kill('SIGKILL');
         expect(await requeueJobsOfDeadWorkers(cluster.webhooksQueue)).toBe(1);
         ledger.release('/held');
-        const second = await cluster.startWorker('worker 2');
+        const second = await cluster.start('worker 2', { PROCESS_ROLE: 'worker' });
         await eventually(
           async () => (await statuses([hooks.key(endpoint.id)])).succeeded === 1,
           15_000,
@@ -162,7 +161,10 @@ const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms))
           ledger.hold(path);
         }
         const keys = targets.map((target) => target.key);
-        const first = await cluster.startWorker('worker 3', { WEBHOOK_CONCURRENCY: '4' });
+        const first = await cluster.start('worker 3', {
+          PROCESS_ROLE: 'worker',
+          WEBHOOK_CONCURRENCY: '4',
+        });
         const eventIds = await commitUnrelayedEvents(cluster.control, hooks.storeKey(), EVENT, 5);
 
         // Four POSTs at the receiver, four attempts in flight; the other six jobs wait in the queue.
@@ -174,7 +176,7 @@ const settle = (ms = 1_000) => new Promise((resolve) => setTimeout(resolve, ms))
         await first.kill('SIGKILL');
         expect(await requeueJobsOfDeadWorkers(cluster.webhooksQueue)).toBe(4);
         for (const path of paths) ledger.release(path);
-        await cluster.startWorker('worker 4');
+        await cluster.start('worker 4', { PROCESS_ROLE: 'worker' });
         await eventually(async () => (await statuses(keys)).succeeded === 10, 20_000);
         await settle();
 

@@ -1,20 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Bull from 'bull';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
-import {
-  buildService,
-  killServiceProcesses,
-  type ServiceBuild,
-  type ServiceProcess,
-  startServiceProcess,
-} from './service-processes.js';
-import { startTestApp, type TestApp } from './test-app.js';
-
-/** Separate processes share work only through PostgreSQL and Redis servers. */
-export const hasServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+import type Bull from 'bull';
+import type { TestApp } from './test-app.js';
 
 /** Outbox rows as a process that died right after its commit leaves them: never relayed. */
 export async function commitUnrelayedEvents(
@@ -52,69 +37,4 @@ export async function requeueJobsOfDeadWorkers(queue: Bull.Queue): Promise<numbe
     await checker.moveUnlockedJobsToWait();
   }
   return active.length - (await queue.getActiveCount());
-}
-
-/**
- * Worker processes of the built service on a database of their own, with an in-test `control`
- * app (role `api`: it migrates, seeds and calls the Admin API, but neither consumes queues nor
- * sweeps the outbox) and the `webhooks` Bull queue they share.
- */
-export interface WorkerCluster {
-  control: TestApp;
-  webhooksQueue: Bull.Queue;
-  startWorker(name: string, env?: Record<string, string>): Promise<ServiceProcess>;
-  close(): Promise<void>;
-}
-
-export async function startWorkerCluster(): Promise<WorkerCluster> {
-  const redisUrl = process.env.REDIS_URL!;
-  const queuePrefix = `test-workers-${randomBytes(4).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'store-workers-'));
-  let scratch: ScratchDatabase | undefined;
-  let build: ServiceBuild | undefined;
-  let control: TestApp | undefined;
-  let webhooksQueue: Bull.Queue | undefined;
-  const close = async () => {
-    await killServiceProcesses();
-    await control?.close();
-    await webhooksQueue?.obliterate({ force: true }).catch(() => undefined);
-    await webhooksQueue?.close();
-    await build?.remove();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    [scratch, build] = await Promise.all([
-      createScratchDatabase(process.env.DATABASE_URL!),
-      buildService(),
-    ]);
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: scratch.url,
-      REDIS_URL: redisUrl,
-      QUEUE_PREFIX: queuePrefix,
-      DATA_DIR: dataDir,
-      MIGRATIONS_RUN: 'false',
-      JWT_SECRET: randomBytes(36).toString('base64url'),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '100000',
-      RATE_LIMIT_SECRET_KEY_PER_MINUTE: '100000',
-    };
-    control = await startTestApp({
-      env: { ...env, PROCESS_ROLE: 'api', LOG_LEVEL: 'silent', MIGRATIONS_RUN: 'true' },
-    });
-    webhooksQueue = new Bull('webhooks', { redis: redisUrl, prefix: queuePrefix });
-    const built = build;
-    return {
-      control,
-      webhooksQueue,
-      startWorker: (name, extra = {}) =>
-        startServiceProcess(built, name, { ...env, PROCESS_ROLE: 'worker', ...extra }, 90_000),
-      close,
-    };
-  } catch (error) {
-    await close();
-    throw error;
-  }
 }
