@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { StoreEventMessage } from './event-envelope.js';
 import { assertEventName } from './event-patterns.js';
 import { EVENTS_TABLE, OUTBOX_TABLE } from './event.entity.js';
 import { pendingEventsOf } from './pending-events.js';
-import { eventMessageOf } from './stored-events.js';
 
 /** The transaction an event belongs to, and the store it happened in. */
 export interface EventScope {
@@ -71,17 +71,42 @@ export class EventPublisher {
       values,
     );
     const createdAt = new Map(stored.map((row) => [row.id, row.created_at]));
-    // Parsed back from their JSON, payloads are what a subscriber would load from the rows.
     const messages = rows.map((row) =>
-      eventMessageOf({
-        ...row,
-        store_id: scope.storeId,
-        payload: JSON.parse(row.payload) as Record<string, unknown>,
-        metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-        created_at: createdAt.get(row.id) as Date,
-      }),
+      messageOf(row, scope.storeId, createdAt.get(row.id) as Date),
     );
     pendingEventsOf(scope.manager)?.push(...messages);
     return rows.map((row) => row.id);
   }
+}
+
+/**
+ * The message subscribers receive for a stored row. Its payload and metadata are parsed from
+ * the JSON just stored, as a subscriber loading the row would see them, but only when first read:
+ * most events reach no in-process subscriber that reads them.
+ */
+function messageOf(
+  row: { id: string; name: string; payload: string; metadata: string },
+  storeId: string | null,
+  createdAt: Date,
+): StoreEventMessage {
+  let payload: Record<string, unknown> | undefined;
+  let metadata: Record<string, unknown> | undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    store_id: storeId,
+    get payload() {
+      return (payload ??= JSON.parse(row.payload) as Record<string, unknown>);
+    },
+    set payload(value) {
+      payload = value;
+    },
+    get metadata() {
+      return (metadata ??= JSON.parse(row.metadata) as Record<string, unknown>);
+    },
+    set metadata(value) {
+      metadata = value;
+    },
+    created_at: new Date(createdAt).toISOString(),
+  };
 }
