@@ -1,3 +1,4 @@
+import { amountFields, storedAmountFields } from '../../src/common/money/amount-fields.js';
 import { isCurrencyCode, minorUnitExponent } from '../../src/common/money/currencies.js';
 import { Money } from '../../src/common/money/money.js';
 import { moneyView } from '../../src/common/money/money-view.js';
@@ -325,5 +326,62 @@ describe('currencies', () => {
     [undefined, false],
   ])('isCurrencyCode(%p) is %p', (value, expected) => {
     expect(isCurrencyCode(value)).toBe(expected);
+  });
+
+  it('gives the same answer when asked again', () => {
+    for (const value of ['USD', 'usd', 'GBP', 'GBP ']) {
+      expect(isCurrencyCode(value)).toBe(isCurrencyCode(value));
+    }
+    expect([isCurrencyCode('EUR'), isCurrencyCode('EUR'), isCurrencyCode('eur')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+});
+
+describe('amountFields', () => {
+  it.each([
+    ['19.999', 'USD', '20.00', '$20.00'],
+    ['1234.5', 'EUR', '1234.50', '€1,234.50'],
+    ['1500', 'JPY', '1500', '¥1,500'],
+    ['1.2345', 'KWD', '1.235', 'KWD\u00a01.235'],
+    ['-0.001', 'USD', '0.00', '$0.00'],
+    ['-3.1', 'USD', '-3.10', '-$3.10'],
+  ])('shows %s %s as %j and %j', (amount, currency, shown, display) => {
+    expect(amountFields('total', Money.of(amount, currency))).toEqual({
+      total: shown,
+      display_total: display,
+    });
+    expect(storedAmountFields('total', amount, currency)).toEqual({
+      total: shown,
+      display_total: display,
+    });
+  });
+
+  it('names the fields of each call, however often the amount was shown before', () => {
+    expect(amountFields('price', usd('5'))).toEqual({ price: '5.00', display_price: '$5.00' });
+    expect(amountFields('cost', usd('5'))).toEqual({ cost: '5.00', display_cost: '$5.00' });
+    expect(storedAmountFields('total', '5.0000', 'USD')).toEqual({
+      total: '5.00',
+      display_total: '$5.00',
+    });
+  });
+
+  it('keeps the same amount in different currencies apart', () => {
+    expect(storedAmountFields('total', '5', 'USD').display_total).toBe('$5.00');
+    expect(storedAmountFields('total', '5', 'EUR').display_total).toBe('€5.00');
+    expect(storedAmountFields('total', '5', 'JPY')).toEqual({ total: '5', display_total: '¥5' });
+  });
+
+  it('gives each call fields of its own', () => {
+    const first = amountFields('total', usd('7'));
+    first.total = 'changed';
+    expect(amountFields('total', usd('7'))).toEqual({ total: '7.00', display_total: '$7.00' });
+  });
+
+  it('rejects a malformed stored amount every time', () => {
+    expect(() => storedAmountFields('total', '1e5', 'USD')).toThrow(TypeError);
+    expect(() => storedAmountFields('total', '1e5', 'USD')).toThrow(TypeError);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { moneyFields } from './amount-views.js';
+import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import { OptionSerializer } from '../catalog/index.js';
 import type { LineSnapshot } from './order-snapshot.js';
@@ -57,18 +57,18 @@ export class LineItemSerializer {
       preorder: false,
       preorder_ships_at: null,
       thumbnail_url: null,
-      ...moneyFields('price', price),
-      ...moneyFields('amount', amount),
-      ...moneyFields('additional_tax_total', Money.of(line.additional_tax_total, currency)),
-      ...moneyFields('included_tax_total', Money.of(line.included_tax_total, currency)),
-      ...moneyFields('promo_total', promo),
-      ...moneyFields('discount_total', promo),
-      ...moneyFields('adjustment_total', adjustment),
-      ...moneyFields('discounted_amount', amount.plus(promo)),
-      ...moneyFields('pre_tax_amount', amount.plus(promo).minus(line.included_tax_total)),
-      ...moneyFields('total', amount.plus(adjustment)),
+      ...amountFields('price', price),
+      ...amountFields('amount', amount),
+      ...amountFields('additional_tax_total', Money.of(line.additional_tax_total, currency)),
+      ...amountFields('included_tax_total', Money.of(line.included_tax_total, currency)),
+      ...amountFields('promo_total', promo),
+      ...amountFields('discount_total', promo),
+      ...amountFields('adjustment_total', adjustment),
+      ...amountFields('discounted_amount', amount.plus(promo)),
+      ...amountFields('pre_tax_amount', amount.plus(promo).minus(line.included_tax_total)),
+      ...amountFields('total', amount.plus(adjustment)),
       ...(compareAt !== null && compareAt.compare(0) > 0
-        ? moneyFields('compare_at_amount', compareAt)
+        ? amountFields('compare_at_amount', compareAt)
         : { compare_at_amount: null, display_compare_at_amount: null }),
       option_values: line.option_values.map((value) => this.options.value(value)),
       digital_links: [],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { moneyFields, storedAmountFields } from './amount-views.js';
+import { amountFields, storedAmountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import { AddressSerializer, type AddressView } from '../customers/index.js';
 import { type MarketView, ReferenceDataSerializer } from '../markets/index.js';
@@ -195,8 +195,8 @@ export class OrderSerializer {
       updated_at: order.updatedAt.toISOString(),
       ...this.orderAmounts(order),
       ...storedAmountFields('gift_card_total', '0', currency),
-      ...moneyFields('store_credit_total', balance.storeCreditTotal),
-      ...moneyFields('amount_due', balance.amountDue),
+      ...amountFields('store_credit_total', balance.storeCreditTotal),
+      ...amountFields('amount_due', balance.amountDue),
       covered_by_store_credit: balance.coveredByStoreCredit,
       bill_address: billAddress,
       billing_address: billAddress,
@@ -247,7 +247,7 @@ export class OrderSerializer {
       Object.assign(
         amounts,
         property === null
-          ? moneyFields(
+          ? amountFields(
               field,
               Money.of(order.includedTaxTotal, order.currency).plus(order.additionalTaxTotal),
             )

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { moneyFields } from './amount-views.js';
+import { amountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import type { OrderPartContext } from './line-item.serializer.js';
 import type { RateSnapshot, ShipmentSnapshot } from './order-snapshot.js';
@@ -11,9 +11,9 @@ export type ShipmentRecord = ShipmentSnapshot & OrderPartContext;
 /** Tax of a shipment: both kinds and their sum, each with its `display_` twin. */
 function taxFields(additional: Money, included: Money): Record<string, string> {
   return {
-    ...moneyFields('additional_tax_total', additional),
-    ...moneyFields('included_tax_total', included),
-    ...moneyFields('tax_total', additional.plus(included)),
+    ...amountFields('additional_tax_total', additional),
+    ...amountFields('included_tax_total', included),
+    ...amountFields('tax_total', additional.plus(included)),
   };
 }
 
@@ -55,10 +55,10 @@ export class ShipmentSerializer {
         country_iso: shipment.stock_location.country_iso,
         country_name: shipment.stock_location.country_name,
       },
-      ...moneyFields('cost', cost),
+      ...amountFields('cost', cost),
       ...taxFields(additional, included),
-      ...moneyFields('discount_total', Money.zero(currency)),
-      ...moneyFields('total', cost.plus(additional)),
+      ...amountFields('discount_total', Money.zero(currency)),
+      ...amountFields('total', cost.plus(additional)),
       tracking: shipment.tracking,
       tracking_url: shipment.tracking_url,
       shipped_at: shippedAt,
@@ -80,9 +80,9 @@ export class ShipmentSerializer {
           delivery_method_id: this.ids.encode(ID_PREFIX.deliveryMethod, rate.delivery_method_id),
           name: rate.name,
           selected: rate.selected,
-          ...moneyFields('cost', rateCost),
+          ...amountFields('cost', rateCost),
           ...taxFields(rateAdditional, rateIncluded),
-          ...moneyFields('total', rateCost.plus(rateAdditional)),
+          ...amountFields('total', rateCost.plus(rateAdditional)),
           delivery_method: this.deliveryMethod(rate),
         };
       }),
