@@ -41,7 +41,20 @@ const NOT_DEFAULT: AddressDefaults = { billing: false, shipping: false };
 /** The same English names the `countries` reference data was seeded with. */
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** Country names by code, remembered only for two-letter codes: at most 26² of them. */
+const namesByCode = new Map<string, string>();
+
 export function countryName(iso: string): string {
+  if (!/^[A-Z]{2}$/.test(iso)) return displayNameOf(iso);
+  let name = namesByCode.get(iso);
+  if (name === undefined) {
+    name = displayNameOf(iso);
+    namesByCode.set(iso, name);
+  }
+  return name;
+}
+
+function displayNameOf(iso: string): string {
   try {
     return countryNames.of(iso) ?? iso;
   } catch {
