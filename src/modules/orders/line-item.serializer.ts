@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { amountFields } from '../../common/money/amount-fields.js';
+import { amountFields, storedAmountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import { OptionSerializer } from '../catalog/index.js';
 import type { LineSnapshot } from './order-snapshot.js';
@@ -59,8 +59,8 @@ export class LineItemSerializer {
       thumbnail_url: null,
       ...amountFields('price', price),
       ...amountFields('amount', amount),
-      ...amountFields('additional_tax_total', Money.of(line.additional_tax_total, currency)),
-      ...amountFields('included_tax_total', Money.of(line.included_tax_total, currency)),
+      ...storedAmountFields('additional_tax_total', line.additional_tax_total, currency),
+      ...storedAmountFields('included_tax_total', line.included_tax_total, currency),
       ...amountFields('promo_total', promo),
       ...amountFields('discount_total', promo),
       ...amountFields('adjustment_total', adjustment),

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
-import { amountFields } from '../../common/money/amount-fields.js';
-import { Money } from '../../common/money/money.js';
+import { storedAmountFields } from '../../common/money/amount-fields.js';
 import type { PaymentMethodType } from '../payments/index.js';
 import type { OrderPartContext } from './line-item.serializer.js';
 import type { PaymentSnapshot } from './order-snapshot.js';
@@ -54,7 +53,7 @@ export class PaymentSerializer {
       store_credit_id: storeCreditId,
       state: payment.state,
       status: payment.state,
-      ...amountFields('amount', Money.of(payment.amount, payment.currency)),
+      ...storedAmountFields('amount', payment.amount, payment.currency),
       source_type: storeCreditId ? 'store_credit' : source ? 'credit_card' : null,
       source_id: storeCreditId,
       source,
