@@ -1,3 +1,5 @@
+import { rememberedByKey } from '../memo/remembered-by-key.js';
+
 /** Minor-unit exponent per ISO 4217 currency; anything not listed uses 2. */
 const ZERO_DECIMAL = new Set([
   'BIF',
@@ -25,18 +27,11 @@ export function minorUnitExponent(currency: string): number {
   return 2;
 }
 
-/** Answers by code, remembered only for codes of the right shape: at most 26³ of them. */
-const knownCodes = new Map<string, boolean>();
+/** Asking Intl means building a currency formatter (~30 µs): answers are remembered per code. */
+const supportedCurrency = rememberedByKey(/^[A-Z]{3}$/, isSupportedCurrency);
 
 export function isCurrencyCode(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) return false;
-  let known = knownCodes.get(value);
-  if (known === undefined) {
-    // Asking means building a currency formatter (~30 µs).
-    known = isSupportedCurrency(value);
-    knownCodes.set(value, known);
-  }
-  return known;
+  return typeof value === 'string' && /^[A-Z]{3}$/.test(value) && supportedCurrency(value);
 }
 
 function isSupportedCurrency(code: string): boolean {

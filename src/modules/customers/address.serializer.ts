@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { rememberedByKey } from '../../common/memo/remembered-by-key.js';
 import type { Address } from './address.entity.js';
 import { fullName } from './full-name.js';
 
@@ -41,18 +42,8 @@ const NOT_DEFAULT: AddressDefaults = { billing: false, shipping: false };
 /** The same English names the `countries` reference data was seeded with. */
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-/** Country names by code, remembered only for two-letter codes: at most 26² of them. */
-const namesByCode = new Map<string, string>();
-
-export function countryName(iso: string): string {
-  if (!/^[A-Z]{2}$/.test(iso)) return displayNameOf(iso);
-  let name = namesByCode.get(iso);
-  if (name === undefined) {
-    name = displayNameOf(iso);
-    namesByCode.set(iso, name);
-  }
-  return name;
-}
+/** Country names, remembered per two-letter code. */
+export const countryName = rememberedByKey(/^[A-Z]{2}$/, displayNameOf);
 
 function displayNameOf(iso: string): string {
   try {
