@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { demoVariants } from '../helpers/checkout-fixtures.js';
-import { refused, succeeded, v2ShopForThisFile } from '../helpers/storefront-v2-client.js';
+import {
+  refused,
+  registeredCustomerToken,
+  succeeded,
+  v2ShopForThisFile,
+} from '../helpers/storefront-v2-client.js';
 
 // The v2 account, order status and download routes through the official v2 client, over the
 // same customers, orders and download links as the v3 Store API.
@@ -19,16 +23,7 @@ describe('Storefront v2: account', () => {
     country_iso: 'US',
   };
 
-  async function customerToken(): Promise<string> {
-    const email = `v2-account-${randomBytes(4).toString('hex')}@example.com`;
-    const answer = await ctx.t.http.post(
-      '/api/v3/store/customers',
-      { email, password: 'correct horse battery', password_confirmation: 'correct horse battery' },
-      { 'x-store-api-key': ctx.shop.publishable_key },
-    );
-    expect(answer.status).toBe(201);
-    return answer.body.token as string;
-  }
+  const customerToken = () => registeredCustomerToken(ctx, 'v2-account');
 
   /** A placed order through v2, paid by the approved test card; its number and order token. */
   async function placeOrder(

@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { IOrder } from '@spree/storefront-api-v2-sdk';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
-import { refused, succeeded, v2ShopForThisFile } from '../helpers/storefront-v2-client.js';
+import {
+  refused,
+  registeredCustomerToken,
+  succeeded,
+  v2ShopForThisFile,
+} from '../helpers/storefront-v2-client.js';
 
 // The v2 cart routes through the official v2 client: one cart per order token (or the signed-in
 // customer's current cart), the same rows, ids and version as the v3 Store API.
@@ -13,16 +17,7 @@ describe('Storefront v2: cart', () => {
     return { token: cart.data.attributes.token, cart };
   }
 
-  async function customerToken(): Promise<string> {
-    const email = `v2-cart-${randomBytes(4).toString('hex')}@example.com`;
-    const answer = await ctx.t.http.post(
-      '/api/v3/store/customers',
-      { email, password: 'correct horse battery', password_confirmation: 'correct horse battery' },
-      { 'x-store-api-key': ctx.shop.publishable_key },
-    );
-    expect(answer.status).toBe(201);
-    return answer.body.token as string;
-  }
+  const customerToken = () => registeredCustomerToken(ctx, 'v2-cart');
 
   describe('POST /cart', () => {
     it('starts a guest cart whose token is the order token of every later call', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import v2sdk from '@spree/storefront-api-v2-sdk';
 import type {
   Client as StorefrontV2Client,
@@ -211,4 +212,16 @@ export function v2ShopForThisFile(): V2Shop {
     expect(context.v2Recorder.problems.splice(0)).toEqual([]);
   });
   return context;
+}
+
+/** A new customer of the shop, registered through the Store API: their bearer token. */
+export async function registeredCustomerToken(shop: V2Shop, label: string): Promise<string> {
+  const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
+  const answer = await shop.t.http.post(
+    '/api/v3/store/customers',
+    { email, password: 'correct horse battery', password_confirmation: 'correct horse battery' },
+    { 'x-store-api-key': shop.shop.publishable_key },
+  );
+  expect(answer.status).toBe(201);
+  return answer.body.token as string;
 }
