@@ -271,6 +271,13 @@ describe('Admin API: order refunds', () => {
 
     expect((await admin.call('PATCH', `/orders/${order.id}/cancel`)).status).toBe(200);
     expect(await records.creditsUsed([creditKey])).toEqual({ [creditKey]: '0.00' });
+    expect(
+      (await storedRefunds(order.id)).map((row) => [row.amount, row.reason, row.transaction_id]),
+    ).toEqual([
+      ['3.00', null, null],
+      [money(cents(order.total) - 500), 'Order canceled', expect.stringMatching(/^test_/)],
+      ['2.00', 'Order canceled', null],
+    ]);
   });
 
   it('never refunds more than was captured, even when refunds race', async () => {
@@ -351,6 +358,145 @@ describe('Admin API: order refunds', () => {
     expect(await scenario.payment(order.payments[0].id)).toEqual(payment);
     expect(await scenario.order(order.id)).toEqual(before);
     expect(await scenario.eventCount()).toBe(events);
+  });
+
+  describe('canceling an order gives its money back', () => {
+    const cancel = (orderId: string) => admin.call('PATCH', `/orders/${orderId}/cancel`);
+    const refundsOf = async (orderId: string) =>
+      (await storedRefunds(orderId)).map((row) => `${row.amount} ${row.reason}`);
+    const stateChanges = (orderId: string) => new CheckoutRecords(t).stateChanges(orderId);
+
+    it('refunds a captured card payment through its gateway, recorded and published', async () => {
+      const order = await scenario.placed('test_card', 2);
+      const paymentId = order.payments[0].id;
+      const response = await cancel(order.id);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        state: 'canceled',
+        payment_state: 'void',
+        payment_total: '0.00',
+      });
+      const [stored] = await storedRefunds(order.id);
+      expect(await storedRefunds(order.id)).toEqual([
+        {
+          payment_id: keyOf(t, ID_PREFIX.payment, paymentId),
+          order_id: keyOf(t, ID_PREFIX.order, order.id),
+          amount: order.total,
+          reason: 'Order canceled',
+          transaction_id: expect.stringMatching(/^test_/),
+          staff_user_id: null,
+          api_key_id: expect.any(String),
+        },
+      ]);
+      expect(stored.transaction_id).not.toBe((await scenario.payment(paymentId)).response_code);
+      expect(await scenario.paymentsOf(order.id)).toEqual([`void ${order.total}`]);
+      const published = await scenario.events('refund.created', order.id);
+      expect(published).toHaveLength(1);
+      expect(published[0]).toMatchObject({
+        payment_id: paymentId,
+        amount: order.total,
+        transaction_id: stored.transaction_id,
+      });
+      const listed = await admin.call('GET', refundsPath(order.id));
+      expect(listed.body.data.map((row: { amount: string }) => row.amount)).toEqual([order.total]);
+    });
+
+    it('refunds only what earlier refunds left', async () => {
+      const order = await scenario.placed('test_card', 2);
+      const first = await refund(order.id, { payment_id: order.payments[0].id, amount: '4.00' });
+      expect(first.status).toBe(201);
+      expect((await cancel(order.id)).status).toBe(200);
+      expect(await refundsOf(order.id)).toEqual([
+        '4.00 null',
+        `${money(cents(order.total) - 400)} Order canceled`,
+      ]);
+      expect(await scenario.order(order.id)).toMatchObject({
+        state: 'canceled',
+        payment_state: 'void',
+        payment_total: '0.00',
+      });
+    });
+
+    it('voids an authorization at its gateway and refunds nothing', async () => {
+      const order = await scenario.placed('check');
+      expect(await scenario.paymentsOf(order.id)).toEqual([`pending ${order.total}`]);
+      expect((await cancel(order.id)).status).toBe(200);
+      expect(await scenario.paymentsOf(order.id)).toEqual([`void ${order.total}`]);
+      expect(await storedRefunds(order.id)).toEqual([]);
+      expect(await scenario.events('refund.created', order.id)).toEqual([]);
+      expect(await stateChanges(order.id)).toEqual(
+        expect.arrayContaining(['payment: pending → void', 'order: complete → canceled']),
+      );
+    });
+
+    it('changes nothing when the only refund is refused, and cancels once it can', async () => {
+      const order = await scenario.placed('test_card', 2);
+      // What the cancellation would refund ends in .91, which the test gateway refuses.
+      const partial = money(cents(order.total) - 191);
+      expect(
+        (await refund(order.id, { payment_id: order.payments[0].id, amount: partial })).status,
+      ).toBe(201);
+      const before = await scenario.order(order.id);
+      const events = await scenario.eventCount();
+      const details = expectError(await cancel(order.id), 422, 'gateway_error');
+      expect(details).toEqual({ payment_id: [order.payments[0].id] });
+      expect(await scenario.order(order.id)).toEqual(before);
+      expect(await scenario.paymentsOf(order.id)).toEqual([`completed ${order.total}`]);
+      expect(await refundsOf(order.id)).toEqual([`${partial} null`]);
+      expect(await scenario.eventCount()).toBe(events);
+
+      expect(
+        (await refund(order.id, { payment_id: order.payments[0].id, amount: '0.81' })).status,
+      ).toBe(201);
+      expect((await cancel(order.id)).status).toBe(200);
+      expect(await refundsOf(order.id)).toEqual([
+        `${partial} null`,
+        '0.81 null',
+        '1.10 Order canceled',
+      ]);
+    });
+
+    it('keeps what a gateway released before another failed, and leaves the order complete', async () => {
+      const order = await scenario.placed('test_card', 2);
+      // Refund all but 1.92 (a refund the test gateway loses the connection on), then hold a
+      // new authorization for part of the balance due.
+      const partial = money(cents(order.total) - 192);
+      expect(
+        (await refund(order.id, { payment_id: order.payments[0].id, amount: partial })).status,
+      ).toBe(201);
+      const held = await scenario.authorized(order, { amount: '1.00' });
+      expect(held.state).toBe('pending');
+
+      expectError(await cancel(order.id), 422, 'payment_processing_error');
+      expect(await scenario.paymentsOf(order.id)).toEqual([
+        `completed ${order.total}`,
+        'void 1.00',
+      ]);
+      expect(await scenario.order(order.id)).toMatchObject({
+        state: 'complete',
+        payment_state: 'balance_due',
+        payment_total: '1.92',
+      });
+      expect(await refundsOf(order.id)).toEqual([`${partial} null`]);
+      expect(await stateChanges(order.id)).toEqual(
+        expect.arrayContaining(['payment: pending → void']),
+      );
+      expect(await stateChanges(order.id)).not.toContain('order: complete → canceled');
+    });
+
+    it('refuses while a payment is still being settled by its gateway, changing nothing', async () => {
+      const order = await scenario.placed('test_card');
+      // A payment is `processing` while checkout's capture call is in flight.
+      await t.dataSource.query(`UPDATE payments SET state = 'processing' WHERE id = $1`, [
+        keyOf(t, ID_PREFIX.payment, order.payments[0].id),
+      ]);
+      const before = await scenario.order(order.id);
+      const details = expectError(await cancel(order.id), 422, 'cart_invalid_state');
+      expect(details).toEqual({ payment_id: [order.payments[0].id] });
+      expect(await scenario.order(order.id)).toEqual(before);
+      expect(await scenario.paymentsOf(order.id)).toEqual([`processing ${order.total}`]);
+      expect(await storedRefunds(order.id)).toEqual([]);
+    });
   });
 
   describe('access', () => {

@@ -279,29 +279,6 @@ export class OrderPayments {
     );
   }
 
-  /** Voids every live payment of the order, giving spent store credit back. */
-  async voidAll(manager: EntityManager, order: Order): Promise<void> {
-    // What a completed store credit payment gives back is what is left of it after refunds.
-    const payments: (PaymentRow & { state: string })[] = await manager.query(
-      `SELECT p.id::text AS id, p.store_credit_id::text AS store_credit_id,
-              (p.amount - COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.payment_id = p.id), 0))::text
-                AS amount, p.state
-       FROM payments p
-       WHERE p.order_id = $1 AND p.state IN ('checkout', 'pending', 'processing', 'completed')`,
-      [order.id],
-    );
-    for (const payment of payments) {
-      if (
-        payment.store_credit_id &&
-        payment.state === 'completed' &&
-        !Money.of(payment.amount, order.currency).isZero()
-      ) {
-        await this.wallet.refund(manager, payment.store_credit_id, payment.amount);
-      }
-      await this.transition(manager, order, { paymentId: payment.id, to: 'void' });
-    }
-  }
-
   /** Records a refused charge (in its own transaction, after the order's was undone). */
   async recordRefusal(
     manager: EntityManager,

@@ -25,6 +25,8 @@ import { AdminPaymentsController } from './admin/payments/admin-payments.control
 import { AdminPaymentsService } from './admin/payments/admin-payments.service.js';
 import { AdminRefundsController } from './admin/payments/admin-refunds.controller.js';
 import { AdminRefundsService } from './admin/payments/admin-refunds.service.js';
+import { OrderPaymentRelease } from './admin/payments/order-payment-release.js';
+import { PaymentReturns } from './admin/payments/payment-returns.js';
 import { PaymentSettlement } from './admin/payments/payment-settlement.js';
 import { RefundSerializer } from './admin/payments/refund.serializer.js';
 import { CartAddresses } from './carts/cart-addresses.js';
@@ -132,6 +134,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     AdminPaymentsService,
     AdminRefundsService,
     PaymentSettlement,
+    PaymentReturns,
+    OrderPaymentRelease,
     RefundSerializer,
   ],
   exports: [

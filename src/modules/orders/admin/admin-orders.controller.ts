@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nes
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
 import { ApiAdminAccess, ApiErrors } from '../../../platform/openapi/api-docs.decorators.js';
-import { CurrentStore, RequireScope } from '../../auth/index.js';
+import { CurrentPrincipal, CurrentStore, type Principal, RequireScope } from '../../auth/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { BulkTagsBody } from '../../../common/tags/bulk-tags.body.js';
 import { LockedBody } from '../dto/cart.body.js';
@@ -109,11 +109,23 @@ export class AdminOrdersController {
   @Patch(':id/cancel')
   @RequireScope('write_orders')
   @ApiOperation({
-    summary: 'Cancel a complete order: restock, void payments, publish order.canceled',
+    summary:
+      'Cancel a complete order: void authorizations, refund captures, restock, publish order.canceled',
   })
-  @ApiErrors('record_not_found', 'cart_invalid_state', 'order_already_updated')
-  cancel(@CurrentStore() store: StoreContext, @Param('id') id: string, @Body() body: LockedBody) {
-    return this.cancellation.cancel(store, id, body.state_lock_version);
+  @ApiErrors(
+    'record_not_found',
+    'cart_invalid_state',
+    'order_already_updated',
+    'gateway_error',
+    'payment_processing_error',
+  )
+  cancel(
+    @CurrentStore() store: StoreContext,
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Body() body: LockedBody,
+  ) {
+    return this.cancellation.cancel(store, caller, id, body.state_lock_version);
   }
 
   @Post(':id/resend_confirmation')

@@ -30,6 +30,13 @@ export interface PaymentFacts {
   reference: string | null;
 }
 
+const SELECT_FACTS = `
+  SELECT p.id::text AS id, p.state, p.amount::text AS amount,
+         COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.payment_id = p.id), 0)::text AS refunded,
+         pm.type AS "methodType", p.store_credit_id::text AS "storeCreditId",
+         p.response_code AS reference
+  FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id`;
+
 /** Finding an order's payments by `py_…` id and rendering them for staff. */
 @Injectable()
 export class AdminPaymentViews {
@@ -48,16 +55,7 @@ export class AdminPaymentViews {
   ): Promise<PaymentFacts> {
     const key = this.ids.decode(ID_PREFIX.payment, publicId);
     const [row]: PaymentFacts[] = key
-      ? await manager.query(
-          `SELECT p.id::text AS id, p.state, p.amount::text AS amount,
-                  COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.payment_id = p.id), 0)::text
-                    AS refunded,
-                  pm.type AS "methodType", p.store_credit_id::text AS "storeCreditId",
-                  p.response_code AS reference
-           FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-           WHERE p.id = $1 AND p.order_id = $2`,
-          [key, order.id],
-        )
+      ? await manager.query(`${SELECT_FACTS} WHERE p.id = $1 AND p.order_id = $2`, [key, order.id])
       : [];
     if (!row) {
       throw new StoreError(
@@ -67,6 +65,18 @@ export class AdminPaymentViews {
       );
     }
     return row;
+  }
+
+  /** The order's payments in `states`, oldest first. */
+  inStates(
+    manager: EntityManager,
+    order: Order,
+    states: readonly string[],
+  ): Promise<PaymentFacts[]> {
+    return manager.query(
+      `${SELECT_FACTS} WHERE p.order_id = $1 AND p.state = ANY($2::text[]) ORDER BY p.id`,
+      [order.id, states],
+    );
   }
 
   /** Every payment of the order, oldest first. */

@@ -8,12 +8,7 @@ import { positiveAmount } from '../../../../common/money/decimal-amount.js';
 import { Money } from '../../../../common/money/money.js';
 import { pageOf, pageOffset, type Page } from '../../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
-import {
-  type GatewayActionOutcome,
-  type PaymentGateway,
-  PaymentGateways,
-  PaymentMethod,
-} from '../../../payments/index.js';
+import { PaymentGateways, PaymentMethod } from '../../../payments/index.js';
 import type { StoreContext } from '../../../stores/index.js';
 import { CartCheckoutService } from '../../carts/cart-checkout.service.js';
 import type { LockedBody } from '../../dto/cart.body.js';
@@ -29,6 +24,7 @@ import {
   type PaymentFacts,
 } from './admin-payment-views.js';
 import type { CapturePaymentBody } from './dto/payment-action.body.js';
+import { PaymentReturns } from './payment-returns.js';
 import { PaymentSettlement } from './payment-settlement.js';
 
 /** Payment states a void still applies to: nothing was taken yet. */
@@ -56,6 +52,7 @@ export class AdminPaymentsService {
     private readonly checkout: CartCheckoutService,
     private readonly recalculator: OrderRecalculator,
     private readonly settlement: PaymentSettlement,
+    private readonly returns: PaymentReturns,
   ) {}
 
   async list(
@@ -138,7 +135,7 @@ export class AdminPaymentsService {
           });
         }
         const captured = amount.round().toString();
-        const reference = await this.gatewayStep(payment, paymentId, (gateway) =>
+        const reference = await this.returns.gatewayStep(payment, paymentId, (gateway) =>
           gateway.capture(payment.reference, captured, order.currency),
         );
         await manager.query('UPDATE payments SET amount = $2, updated_at = now() WHERE id = $1', [
@@ -177,7 +174,7 @@ export class AdminPaymentsService {
         }
         const reference =
           payment.state === 'pending'
-            ? await this.gatewayStep(payment, paymentId, (gateway) =>
+            ? await this.returns.gatewayStep(payment, paymentId, (gateway) =>
                 gateway.void(payment.reference),
               )
             : null;
@@ -255,24 +252,6 @@ export class AdminPaymentsService {
     if (refusal) await this.payments.recordRefusal(manager, order, refusal);
     await this.settlement.settle(change, { lastPaymentFailed: refusal !== null });
     return { key, refusal };
-  }
-
-  /**
-   * Runs a capture or void at the payment's gateway (none for store credit): the reference it
-   * answers; a refusal is 422 `gateway_error`, and undoes the change.
-   */
-  private async gatewayStep(
-    payment: PaymentFacts,
-    paymentId: string,
-    step: (gateway: PaymentGateway) => Promise<GatewayActionOutcome>,
-  ): Promise<string | null> {
-    if (payment.methodType === 'store_credit') return null;
-    const gateway = this.gateways.for(payment.methodType);
-    const outcome = await gatewayCall(() => step(gateway));
-    if (outcome.kind !== 'done') {
-      throw new StoreError('gateway_error', outcome.message, { payment_id: [paymentId] });
-    }
-    return outcome.reference ?? payment.reference;
   }
 
   private async method(manager: EntityManager, storeId: string, publicId: string) {

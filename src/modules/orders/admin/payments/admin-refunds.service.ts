@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { StoreError } from '../../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../../common/ids/public-id.js';
@@ -8,18 +8,15 @@ import { positiveAmount } from '../../../../common/money/decimal-amount.js';
 import { Money } from '../../../../common/money/money.js';
 import { findPage, type Page } from '../../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../../common/pagination/pagination.query.js';
-import { ModelEvents } from '../../../../events/index.js';
 import type { Principal } from '../../../auth/index.js';
-import { PaymentGateways } from '../../../payments/index.js';
-import { StoreCreditWallet } from '../../../store-credits/index.js';
 import type { StoreContext } from '../../../stores/index.js';
 import { Refund } from '../../entities/refund.entity.js';
 import { OrderChanges } from '../../order-changes.js';
 import { OrderLookup } from '../../order-lookup.js';
-import { gatewayCall } from '../../order-payments.js';
-import { AdminPaymentViews, type PaymentFacts } from './admin-payment-views.js';
+import { AdminPaymentViews } from './admin-payment-views.js';
 import { invalidState } from './admin-payments.service.js';
 import type { CreateRefundBody } from './dto/payment-action.body.js';
+import { PaymentReturns } from './payment-returns.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { RefundSerializer, type RefundView } from './refund.serializer.js';
 
@@ -36,11 +33,9 @@ export class AdminRefundsService {
     private readonly lookup: OrderLookup,
     private readonly changes: OrderChanges,
     private readonly views: AdminPaymentViews,
-    private readonly gateways: PaymentGateways,
-    private readonly wallet: StoreCreditWallet,
+    private readonly returns: PaymentReturns,
     private readonly settlement: PaymentSettlement,
     private readonly serializer: RefundSerializer,
-    private readonly events: ModelEvents,
   ) {}
 
   async list(
@@ -95,50 +90,13 @@ export class AdminRefundsService {
             ],
           });
         }
-        const transactionId = await this.giveBack(manager, payment, body.payment_id, amount);
-        const refund = await manager.save(
-          manager.create(Refund, {
-            storeId: order.storeId,
-            orderId: order.id,
-            paymentId: payment.id,
-            amount: amount.round().toString(),
-            reason: body.reason?.trim() || null,
-            transactionId,
-            staffUserId: caller.kind === 'staff' ? caller.staffUserId : null,
-            apiKeyId: caller.kind === 'api_key' ? caller.apiKeyId : null,
-          }),
-        );
-        const view = this.serializer.serialize(refund, order.currency);
-        await this.events.publish({ manager, storeId: order.storeId }, 'refund.created', refund, {
-          ...view,
+        const view = await this.returns.refund(change, payment, body.payment_id, amount, {
+          caller,
+          reason: body.reason?.trim() || null,
         });
         await this.settlement.settle(change);
         return view;
       },
     );
-  }
-
-  /** Returns the money: to the store credit it came from, or through the payment's gateway. */
-  private async giveBack(
-    manager: EntityManager,
-    payment: PaymentFacts,
-    paymentId: string,
-    amount: Money,
-  ): Promise<string | null> {
-    const text = amount.round().toString();
-    if (payment.storeCreditId) {
-      await this.wallet.refund(manager, payment.storeCreditId, text);
-      return null;
-    }
-    if (payment.methodType === 'store_credit')
-      throw new Error('Store credit payment without a credit');
-    const gateway = this.gateways.for(payment.methodType);
-    const outcome = await gatewayCall(() =>
-      gateway.refund(payment.reference, text, amount.currency),
-    );
-    if (outcome.kind !== 'done') {
-      throw new StoreError('gateway_error', outcome.message, { payment_id: [paymentId] });
-    }
-    return outcome.reference;
   }
 }
