@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
@@ -7,6 +7,7 @@ import {
   StoreCaller,
   uniqueEmail,
 } from '../helpers/customers-fixtures.js';
+import { CartClient, demoVariants, placeOrder } from '../helpers/checkout-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 /**
@@ -40,6 +41,16 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   Plans?: PlanNode[];
+}
+
+/** A bound value as an SQL literal (arrays as array literals). */
+function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  if (!Array.isArray(value)) return quote(String(value));
+  const element = (item: unknown) =>
+    item === null ? 'NULL' : `"${String(item).replace(/["\\]/g, '\\$&')}"`;
+  return quote(`{${value.map(element).join(',')}}`);
 }
 
 function nodesOf(plan: PlanNode): PlanNode[] {
@@ -281,6 +292,77 @@ describe('Query plans of the growing lists', () => {
         `/webhook_endpoints/${endpointId}/deliveries?starting_after=${deliveryId}`,
       );
       expect(page.body).toMatchObject({ data: [], meta: { count: 0, next: null } });
+    });
+  });
+
+  describe('placing an order', () => {
+    /** The named statements a checkout completion prepares, with the values of their last run. */
+    async function preparedDuringCheckout(): Promise<Map<string, Captured>> {
+      const prepared = new Map<string, Captured>();
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const [config] = args as [{ name?: unknown; text?: unknown; values?: unknown }];
+        if (typeof config?.name === 'string' && typeof config.text === 'string') {
+          prepared.set(config.name, {
+            sql: config.text,
+            parameters: Array.isArray(config.values) ? config.values : [],
+          });
+        }
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        const [variant] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+        const order = await placeOrder(new CartClient(t, shop), {
+          lines: [{ variantId: variant.id, quantity: 1 }],
+          pay: 'test_card',
+        });
+        expect(order.state).toBe('complete');
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      return prepared;
+    }
+
+    it('settles on one generic plan, which reads stock, orders and payments through indexes', async () => {
+      const prepared = await preparedDuringCheckout();
+      const [placing] = [...prepared].filter(([name]) => name.startsWith('order_placing_'));
+      expect(placing).toBeDefined();
+      const [, statement] = placing;
+      // EXECUTE takes no bound parameters: the values go in as literals. The order is placed
+      // already, so running the statement again changes nothing.
+      const run = `EXECUTE placing_plan(${statement.parameters.map(sqlLiteral).join(', ')})`;
+      const { plans, nodes } = await t.dataSource.transaction(async (manager) => {
+        await manager.query(`PREPARE placing_plan AS ${statement.sql}`);
+        // PostgreSQL plans the first five runs for their values, then keeps a generic plan if
+        // it costs no more than they did: otherwise it plans every run.
+        for (let runs = 0; runs < 8; runs += 1) {
+          expect(await manager.query(run)).toEqual([]);
+        }
+        const [counts]: { generic: number; custom: number }[] = await manager.query(
+          `SELECT generic_plans::int AS generic, custom_plans::int AS custom
+           FROM pg_prepared_statements WHERE name = 'placing_plan'`,
+        );
+        await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        const [row]: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] = await manager.query(
+          `EXPLAIN (FORMAT JSON) ${run}`,
+        );
+        await manager.query('DEALLOCATE placing_plan');
+        return { plans: counts, nodes: nodesOf(row['QUERY PLAN'][0].Plan) };
+      });
+      expect(plans).toEqual({ generic: expect.any(Number), custom: 5 });
+      expect(plans.generic).toBeGreaterThanOrEqual(3);
+      const seqScans = nodes
+        .filter((node) => node['Node Type'] === 'Seq Scan')
+        .map((node) => node['Relation Name'])
+        .filter((table) => BIG_TABLES.includes(table ?? ''));
+      expect(seqScans).toEqual([]);
+      expect(
+        nodes.some(
+          (node) =>
+            node['Relation Name'] === 'stock_items' &&
+            [...INDEX_SCANS, 'Bitmap Heap Scan'].includes(node['Node Type']),
+        ),
+      ).toBe(true);
     });
   });
 });

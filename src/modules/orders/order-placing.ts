@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
 import type { ModelChange } from '../../events/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
 import { type ChangedCredit, creditChanges, spendAllSql } from '../store-credits/index.js';
 import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
 import type { ShipmentState } from './entities/shipment.entity.js';
@@ -249,6 +249,7 @@ function placingSql(
 }
 
 function baseSql(manager: EntityManager): string {
+  const array = opaqueArray;
   return `
   WITH target AS (
     SELECT o.id, o.store_id, o.state FROM orders o
@@ -256,21 +257,22 @@ function baseSql(manager: EntityManager): string {
       AND ${paidSql('o.id')} = $4::numeric
       AND NOT EXISTS (
         SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.state = 'processing'
-          AND NOT (p.id = ANY($5::bigint[])))
+          AND NOT (p.id = ANY(${array(5, 'bigint')})))
       AND (SELECT count(*) FROM payments p
-           WHERE p.order_id = o.id AND p.id = ANY($5::bigint[]) AND p.state = 'processing'
-             AND p.response_code IS NOT NULL) = cardinality($5::bigint[])
+           WHERE p.order_id = o.id AND p.id = ANY(${array(5, 'bigint')}) AND p.state = 'processing'
+             AND p.response_code IS NOT NULL) = cardinality(${array(5, 'bigint')})
     FOR UPDATE OF o SKIP LOCKED),
-  ${takeStockSql('$6::bigint[]', '$7::int[]', '$2', 'EXISTS (SELECT 1 FROM target)')},
+  ${takeStockSql(array(6, 'bigint'), array(7, 'int'), '$2', 'EXISTS (SELECT 1 FROM target)')},
   charged AS (
     UPDATE payments p SET state = u.state, amount = COALESCE(u.amount, p.amount),
       response_code = COALESCE(u.reference, p.response_code), updated_at = now()
-    FROM unnest($8::bigint[], $9::text[], $10::numeric[], $11::text[]) WITH ORDINALITY
+    FROM unnest(${array(8, 'bigint')}, ${array(9, 'text')}, ${array(10, 'numeric')}, ${array(11, 'text')})
+        WITH ORDINALITY
         AS u(id, state, amount, reference, position),
       target
     WHERE p.id = u.id AND p.order_id = target.id AND p.state = 'checkout'
     RETURNING p.id, u.position, p.state, p.amount, p.response_code, p.failure_message),
-  spent AS (${spendAllSql('$12::bigint[]', '$13::numeric[]', '(SELECT store_id FROM target)')}),
+  spent AS (${spendAllSql(array(12, 'bigint'), array(13, 'numeric'), '(SELECT store_id FROM target)')}),
   moved AS (
     UPDATE shipments s SET state = $17, updated_at = now()
     FROM (SELECT sh.id, sh.state AS previous FROM shipments sh JOIN target ON sh.order_id = target.id) old

@@ -46,12 +46,12 @@ export function takeStockSql(
         ORDER BY sl.is_default DESC, sl.id LIMIT 1) AS item_id
     FROM wanted w),
   locked_stock AS (
-    SELECT si.id FROM stock_items si WHERE si.id IN (SELECT item_id FROM picked)
+    SELECT si.id FROM stock_items si WHERE si.id = ANY(ARRAY(SELECT item_id FROM picked))
     ORDER BY si.id FOR UPDATE),
   taken AS (
     UPDATE stock_items si SET count_on_hand = si.count_on_hand - p.quantity, updated_at = now()
     FROM picked p
-    WHERE si.id = p.item_id AND si.id IN (SELECT id FROM locked_stock)
+    WHERE si.id = p.item_id AND si.id = ANY(ARRAY(SELECT id FROM locked_stock))
       AND (si.backorderable OR si.count_on_hand >= p.quantity)
     RETURNING si.id::text AS id, si.stock_location_id::text AS "stockLocationId",
       si.variant_id::text AS "variantId", si.count_on_hand AS "countOnHand", si.backorderable,

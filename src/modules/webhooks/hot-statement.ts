@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
 
 /**
  * Runs a statement of the delivery path and answers its rows, on the manager's transaction when it
@@ -25,13 +25,7 @@ export async function hotStatement<T>(
   return (await client.query({ text, values })).rows as T[];
 }
 
-/**
- * `unnest` of the array parameters $1…$n, of these element types, each behind a sub-select: the
- * planner then sees no array lengths, so a generic plan costs what a custom one does and
- * PostgreSQL, after its first custom plans, keeps one plan per connection instead of planning the
- * statement at every execution (with lengths in sight, the generic plan's guess of 100 elements
- * always looks dearer than a batch of a few).
- */
+/** `unnest` of the array parameters $1…$n, of these element types, each an `opaqueArray`. */
 export function unnestParameters(types: readonly string[]): string {
-  return `unnest(${types.map((type, index) => `(SELECT $${index + 1}::${type}[])`).join(', ')})`;
+  return `unnest(${types.map((type, index) => opaqueArray(index + 1, type)).join(', ')})`;
 }

@@ -46,3 +46,15 @@ export async function preparedIn<T>(
   const result = await client.query({ name, text, values });
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
 }
+
+/**
+ * Array parameter `$index` (elements of `type`) behind a sub-select. The planner then sees no array
+ * length, so the generic plan of a prepared statement costs what its custom plans do, and
+ * PostgreSQL, after its first custom plans, keeps that one plan per connection instead of planning
+ * the statement at every execution (with lengths in sight, the generic plan's guess of a hundred
+ * elements always looks dearer than the few a request sends).
+ */
+export function opaqueArray(index: number, type: string): string {
+  // The cast makes it an expression: `= ANY((SELECT …))` would compare with each row instead.
+  return `(SELECT $${index}::${type}[])::${type}[]`;
+}
