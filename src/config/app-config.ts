@@ -60,6 +60,16 @@ export class AppConfig {
   @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
 
+  /**
+   * How long a request repeating an `Idempotency-Key` whose first request is still running waits
+   * for that one's response before it is answered 429 with `Retry-After`.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  IDEMPOTENCY_WAIT_MS = 10_000;
+
   @IsIn(NODE_ENVS)
   NODE_ENV: NodeEnv = 'development';
 
@@ -285,6 +295,7 @@ const CONFIG_KEYS = [
   'WEBHOOK_TIMEOUT_MS',
   'WEBHOOK_CONCURRENCY',
   'SHUTDOWN_TIMEOUT_MS',
+  'IDEMPOTENCY_WAIT_MS',
   'BODY_LIMIT_BYTES',
   'DIGITAL_UPLOAD_MAX_BYTES',
   'DIGITAL_LINK_DOWNLOAD_LIMIT',

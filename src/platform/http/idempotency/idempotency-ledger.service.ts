@@ -18,7 +18,6 @@ export type Admission =
   | { kind: 'busy' };
 
 const POLL_INTERVAL_MS = 50;
-const WAIT_LIMIT_MS = 10_000;
 
 /**
  * The protocol of `Idempotency-Key`: the first request claims the key (an INSERT that only one
@@ -29,16 +28,18 @@ const WAIT_LIMIT_MS = 10_000;
 @Injectable()
 export class IdempotencyLedgerService {
   private readonly sealer: ResponseSealer;
+  private readonly waitLimitMs: number;
 
   constructor(
     config: AppConfig,
     private readonly records: IdempotencyRecords,
   ) {
     this.sealer = new ResponseSealer(config.ENCRYPTION_KEY!);
+    this.waitLimitMs = config.IDEMPOTENCY_WAIT_MS;
   }
 
   async admit(scope: IdempotencyScope): Promise<Admission> {
-    const deadline = Date.now() + WAIT_LIMIT_MS;
+    const deadline = Date.now() + this.waitLimitMs;
     while (Date.now() < deadline) {
       const recordId = await this.records.claim(scope);
       if (recordId) return { kind: 'claimed', recordId };
