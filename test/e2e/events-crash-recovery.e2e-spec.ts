@@ -338,7 +338,7 @@ function shopperOn(baseUrl: string, shop: Shop['shop']) {
           expect(eventIds).toHaveLength(154);
           const relayAgain = async () => {
             await control.dataSource.query(
-              `INSERT INTO event_outbox SELECT id, created_at FROM events
+              `INSERT INTO event_outbox SELECT id, created_at - interval '1 minute' FROM events
                WHERE id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
               [eventIds],
             );
@@ -433,7 +433,7 @@ describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQ
     expect(eventIds).toHaveLength(20);
     const forgetRelays = () =>
       app.dataSource.query(
-        `INSERT INTO event_outbox SELECT id, created_at FROM events
+        `INSERT INTO event_outbox SELECT id, created_at - interval '1 minute' FROM events
          WHERE id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
         [eventIds],
       );
@@ -456,5 +456,32 @@ describe(`crash recovery in one process (${process.env.DATABASE_URL ? 'PostgreSQ
     await eventually(deliveredEverywhere(app, ledger, shop, 25), 15_000);
     await settle();
     await expectDeliveredOnce(app, ledger, shop, [...eventIds, ...added]);
+  });
+
+  it('a late relay hands an endpoint only the events that happened once it existed', async () => {
+    const before = await commitUnrelayedEvents(app, shop.storeKey, EVENT, 3);
+    // The app was restarted: its admin API is the new one's.
+    const hooks = new WebhookAdmin(app, shop.shop);
+    const { endpoint } = await hooks.create({
+      url: ledger.url('/in-process/created-later'),
+      subscriptions: [EVENT],
+    });
+    const after = await commitUnrelayedEvents(app, shop.storeKey, EVENT, 2);
+    await app.app.get(OutboxSweeper).sweepOnce();
+    await eventually(deliveredEverywhere(app, ledger, shop, 30), 15_000);
+    await eventually(async () => ledger.at('/in-process/created-later').length >= 2, 15_000);
+    await settle();
+    expect([...ledger.countsAt('/in-process/created-later')].sort()).toEqual(
+      [...after].sort().map((id) => [id, 1]),
+    );
+    const [{ attempts }]: { attempts: number }[] = await app.dataSource.query(
+      `SELECT count(*)::int AS attempts FROM webhook_deliveries
+       WHERE endpoint_id = $1 AND event_id = ANY($2::uuid[])`,
+      [hooks.key(endpoint.id), before],
+    );
+    expect(attempts).toBe(0);
+    for (const target of shop.targets) {
+      for (const id of [...before, ...after]) expect(ledger.countsAt(target.path).get(id)).toBe(1);
+    }
   });
 });

@@ -1,7 +1,10 @@
 import type Bull from 'bull';
 import type { TestApp } from './test-app.js';
 
-/** Outbox rows as a process that died right after its commit leaves them: never relayed. */
+/**
+ * Events as a process that died right after its commit leaves them: never relayed, their outbox
+ * rows old enough for the outbox sweeper to take.
+ */
 export async function commitUnrelayedEvents(
   t: TestApp,
   storeKey: string,
@@ -11,10 +14,12 @@ export async function commitUnrelayedEvents(
   const rows: { id: string }[] = await t.dataSource.query(
     `WITH stored AS (
        INSERT INTO events (id, store_id, name, payload, created_at)
-       SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), now() - interval '1 minute'
+       SELECT gen_random_uuid(), $1, $2, jsonb_build_object('n', n), clock_timestamp()
        FROM generate_series(1, $3::int) AS n
        RETURNING id, created_at
-     ), outboxed AS (INSERT INTO event_outbox SELECT id, created_at FROM stored)
+     ), outboxed AS (
+       INSERT INTO event_outbox SELECT id, created_at - interval '1 minute' FROM stored
+     )
      SELECT id::text AS id FROM stored`,
     [storeKey, name, count],
   );

@@ -8,6 +8,8 @@ export interface SubscribedEndpoint {
   id: string;
   storeId: string;
   subscriptions: string[];
+  /** When it was created (epoch milliseconds): it receives events from then on. */
+  createdAtMs: number;
 }
 
 /** The invalidation topic of a store's endpoints; its key is the store id. */
@@ -51,7 +53,9 @@ export class WebhookEndpointDirectory {
     if (missing.length === 0) return found;
     const seen = this.invalidations;
     const loaded: SubscribedEndpoint[] = await db.query(
-      `SELECT id::text AS id, store_id::text AS "storeId", subscriptions FROM webhook_endpoints
+      `SELECT id::text AS id, store_id::text AS "storeId", subscriptions,
+              floor(extract(epoch FROM created_at) * 1000)::float8 AS "createdAtMs"
+       FROM webhook_endpoints
        WHERE store_id = ANY($1::bigint[]) AND enabled ORDER BY webhook_endpoints.id`,
       [missing],
     );

@@ -6,7 +6,11 @@ import { WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJobData } from './webhook-del
 import { subscribesTo } from './subscriptions.js';
 import { WebhookEndpointDirectory } from './webhook-endpoint-directory.js';
 
-/** Tells the outbox relay which delivery jobs an event needs: one per matching endpoint. */
+/**
+ * Tells the outbox relay which delivery jobs an event needs: one per enabled endpoint of its store
+ * that subscribes to it and existed when it happened. An event relayed late (by the outbox
+ * sweeper, after a crash) is not handed to an endpoint created since.
+ */
 @Injectable()
 export class WebhookFanout extends EventFanout {
   constructor(private readonly directory: WebhookEndpointDirectory) {
@@ -22,9 +26,11 @@ export class WebhookFanout extends EventFanout {
     );
     if (storeIds.length === 0) return [];
     const endpoints = await this.directory.enabledIn(manager, storeIds);
-    return events.flatMap((event) =>
-      endpoints
+    return events.flatMap((event) => {
+      const happenedAt = Date.parse(event.created_at);
+      return endpoints
         .filter((endpoint) => endpoint.storeId === event.store_id)
+        .filter((endpoint) => endpoint.createdAtMs <= happenedAt)
         .filter((endpoint) => subscribesTo(endpoint.subscriptions, event.name))
         .map((endpoint) => {
           const data: WebhookDeliveryJobData = { endpointId: endpoint.id, eventId: event.id };
@@ -36,7 +42,7 @@ export class WebhookFanout extends EventFanout {
             data,
             key: endpoint.id,
           };
-        }),
-    );
+        });
+    });
   }
 }
