@@ -1,5 +1,3 @@
-import { rememberedByKey } from '../memo/remembered-by-key.js';
-
 /** Minor-unit exponent per ISO 4217 currency; anything not listed uses 2. */
 const ZERO_DECIMAL = new Set([
   'BIF',
@@ -27,18 +25,12 @@ export function minorUnitExponent(currency: string): number {
   return 2;
 }
 
-/** Asking Intl means building a currency formatter (~30 µs): answers are remembered per code. */
-const supportedCurrency = rememberedByKey(/^[A-Z]{3}$/, isSupportedCurrency);
+/**
+ * The currencies the runtime's ICU data knows: ISO 4217's circulating currencies and some
+ * historic ones, without the fund and precious-metal codes nothing is priced in.
+ */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export function isCurrencyCode(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Z]{3}$/.test(value) && supportedCurrency(value);
-}
-
-function isSupportedCurrency(code: string): boolean {
-  try {
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && KNOWN_CURRENCIES.has(value);
 }
