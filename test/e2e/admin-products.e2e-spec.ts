@@ -571,6 +571,37 @@ describe('Admin API: products', () => {
       expectError(await admin.call('GET', '/products?category_id=nope'), 400, 'parameter_invalid');
       expectError(await admin.call('GET', '/products?limit=101'), 400, 'parameter_invalid');
     });
+    it('counts a long list only so far past the page, and says so', async () => {
+      const label = `many${Math.random().toString(36).slice(2, 8)}`;
+      // 1,050 products: more than a page and the thousand rows counted past it.
+      await t.dataSource.query(
+        `INSERT INTO products (store_id, name, slug)
+         SELECT $1, $2 || ' ' || lpad(n::text, 4, '0'), $2 || '-' || n
+         FROM generate_series(1, 1050) AS n`,
+        [storeKey, label],
+      );
+      const first = await admin.call('GET', `/products?name=${label}&sort=name&limit=10`);
+      expect(first.status).toBe(200);
+      expect(names(first)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `${label} ${String(i + 1).padStart(4, '0')}`),
+      );
+      expect(first.body.meta).toMatchObject({
+        page: 1,
+        limit: 10,
+        count: 1010,
+        count_capped: true,
+        next: 2,
+      });
+      // Near the end the whole list is within reach: counted exactly.
+      const last = await admin.call('GET', `/products?name=${label}&sort=name&limit=10&page=105`);
+      expect(names(last)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `${label} ${String(i + 1041).padStart(4, '0')}`),
+      );
+      expect(last.body.meta).toMatchObject({ page: 105, count: 1050, pages: 105, next: null });
+      expect(last.body.meta).not.toHaveProperty('count_capped');
+      const past = await admin.call('GET', `/products?name=${label}&limit=10&page=200`);
+      expect(past.body).toMatchObject({ data: [], meta: { count: 1050, page: 200 } });
+    });
   });
 
   describe('bulk actions', () => {

@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { StoreError } from '../../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../../common/ids/public-id.js';
-import { type Page, pageOf, pageOffset } from '../../../../common/pagination/page.js';
+import { cappedPageMeta, countCap } from '../../../../common/pagination/capped-count.js';
+import { type Page, pageOffset } from '../../../../common/pagination/page.js';
 import { containsPattern } from '../../../../common/query/like-pattern.js';
 import { type RawQuery, readListFilters } from '../../../../common/query/list-filters.js';
 import type { StoreContext } from '../../../stores/index.js';
@@ -53,24 +54,27 @@ export class AdminProductsList {
     }
     const where = clauses.join(' AND ');
     const manager = this.dataSource.manager;
-    const [{ count }]: { count: number }[] = await manager.query(
-      `SELECT count(*)::int AS count FROM products p WHERE ${where}`,
-      values,
+    const offset = pageOffset(query.page, query.limit);
+    const cap = countCap(offset, query.limit);
+    const [{ counted }]: { counted: number }[] = await manager.query(
+      `SELECT count(*)::int AS counted
+       FROM (SELECT 1 FROM products p WHERE ${where} LIMIT $${values.length + 1}) matching`,
+      [...values, cap + 1],
     );
-    if (count === 0 || pageOffset(query.page, query.limit) >= count) {
-      return pageOf([], count, query.page, query.limit);
-    }
-    const rows: { id: string }[] = await manager.query(
-      `SELECT p.id::text AS id FROM products p WHERE ${where}
-       ORDER BY ${ORDER_BY[query.sort]} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-      [...values, query.limit, pageOffset(query.page, query.limit)],
-    );
-    const views = await this.serializer.views(
+    const rows: { id: string }[] =
+      counted > offset
+        ? await manager.query(
+            `SELECT p.id::text AS id FROM products p WHERE ${where}
+             ORDER BY ${ORDER_BY[query.sort]} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+            [...values, query.limit, offset],
+          )
+        : [];
+    const data = await this.serializer.views(
       manager,
       store.storeId,
       rows.map((row) => row.id),
     );
-    return pageOf(views, count, query.page, query.limit);
+    return { data, meta: cappedPageMeta(data.length, counted, cap, query.page, query.limit) };
   }
 
   /** The plain parameters and the `q[...]` filters, each one sent a condition. */
