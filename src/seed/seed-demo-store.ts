@@ -224,8 +224,9 @@ async function seedCatalog(
   await manager.insert(
     Price,
     plans.flatMap(({ demo }, index) => [
-      { variantId: variants[index].id, currency: 'USD', amount: demo.price },
+      { storeId: store.id, variantId: variants[index].id, currency: 'USD', amount: demo.price },
       {
+        storeId: store.id,
         variantId: variants[index].id,
         currency: 'EUR',
         amount: Money.of(demo.price, 'EUR').times(USD_TO_EUR).round().toString(),

@@ -216,6 +216,23 @@ describe('Query plans of the growing lists', () => {
       await expectIndexed(await statementsOf(() => store.call('GET', `/products${query}`)));
     });
 
+    it.each(['price', '-price'])(
+      'sorted by %s, walks only the store’s own prices of the currency',
+      async (sort) => {
+        const statements = await statementsOf(() => store.call('GET', `/products?sort=${sort}`));
+        const walks = [];
+        for (const statement of statements) {
+          const nodes = nodesOf(await planOf(statement));
+          walks.push(
+            ...nodes
+              .filter((node) => node['Relation Name'] === 'prices' && node['Index Name'])
+              .map((node) => node['Index Name']),
+          );
+        }
+        expect(walks).toContain('prices_store_id_currency_amount_idx');
+      },
+    );
+
     it('counts only so far past the page, and says so', async () => {
       const all = await store.call('GET', '/products?limit=100');
       expect(all.status).toBe(200);

@@ -39,8 +39,8 @@ describe('Store product list count', () => {
         [storeId],
       );
       await manager.query(
-        `INSERT INTO prices (variant_id, currency, amount)
-         SELECT v.id, 'USD', 5 FROM variants v WHERE v.store_id = $1 AND v.sku LIKE 'BULK-%'`,
+        `INSERT INTO prices (store_id, variant_id, currency, amount)
+         SELECT v.store_id, v.id, 'USD', 5 FROM variants v WHERE v.store_id = $1 AND v.sku LIKE 'BULK-%'`,
         [storeId],
       );
     });

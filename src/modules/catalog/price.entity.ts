@@ -1,12 +1,15 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { TimestampedEntity } from '../../platform/database/timestamped.entity.js';
+import { StoreScopedEntity } from '../stores/index.js';
 import type { Variant } from './variant.entity.js';
 
-/** A variant's price in one currency. Amounts are exact decimals (strings in JavaScript). */
+/**
+ * A variant's price in one currency, in its variant's store. Amounts are exact decimals (strings
+ * in JavaScript).
+ */
 @Entity('prices')
 @Index('prices_variant_id_currency_key', ['variantId', 'currency'], { unique: true })
-@Index('prices_currency_amount_idx', { synchronize: false })
-export class Price extends TimestampedEntity {
+@Index('prices_store_id_currency_amount_idx', { synchronize: false })
+export class Price extends StoreScopedEntity {
   @Column({ name: 'variant_id', type: 'bigint' })
   variantId: string;
 

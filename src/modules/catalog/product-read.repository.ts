@@ -58,7 +58,7 @@ export interface ProductRow {
 }
 
 /**
- * The rows of a page sorted by price: the currency's prices (`$2`) in amount order, each with
+ * The rows of a page sorted by price: the store's prices in the currency (`$2`) in amount order, each with
  * its variant and product, kept when the variant is the product's default one. The prices are
  * read in index order and each product looked up from its price (neither subquery may be
  * merged into the join, or the planner, unable to guess how few prices pass, prices and sorts
@@ -67,7 +67,7 @@ export interface ProductRow {
  * Every listed product has its default variant priced (`VISIBLE`), so none sorts without one.
  */
 const byPrice = (direction: 'ASC' | 'DESC') => ({
-  from: `(SELECT lp.amount, lp.variant_id FROM prices lp WHERE lp.currency = $2
+  from: `(SELECT lp.amount, lp.variant_id FROM prices lp WHERE lp.store_id = $1 AND lp.currency = $2
       ORDER BY lp.amount ${direction}, lp.variant_id ${direction}) lp
     CROSS JOIN LATERAL (SELECT p.* FROM variants lv JOIN products p ON p.id = lv.product_id
       WHERE lv.id = lp.variant_id AND lv.store_id = $1 AND lv.deleted_at IS NULL

@@ -28,6 +28,7 @@ import { CatalogListIndexes1795301600010 } from './1795301600010-CatalogListInde
 import { EventOutbox1795301700010 } from './1795301700010-EventOutbox.js';
 import { DropRedundantDeliveryIndex1795301700020 } from './1795301700020-DropRedundantDeliveryIndex.js';
 import { ProductListPriceIndex1795301800100 } from './1795301800100-ProductListPriceIndex.js';
+import { PriceStore1795301900100 } from './1795301900100-PriceStore.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   EventOutbox1795301700010,
   DropRedundantDeliveryIndex1795301700020,
   ProductListPriceIndex1795301800100,
+  PriceStore1795301900100,
 ];

@@ -75,6 +75,7 @@ export class AdminPricesService {
       }
       const price = await manager.save(
         manager.create(Price, {
+          storeId: variant.storeId,
           variantId: variant.id,
           currency,
           amount: priceAmount(body.amount, currency, 'amount'),

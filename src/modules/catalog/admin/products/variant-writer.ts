@@ -92,7 +92,7 @@ export class VariantWriter {
     );
     await this.setOptionValues(manager, variant, values);
     for (const price of await this.defaultPrices(manager, product, variant)) {
-      await manager.insert(Price, { ...price, variantId: variant.id });
+      await manager.insert(Price, { ...price, storeId: variant.storeId, variantId: variant.id });
     }
     if (input.price !== undefined || input.compare_at_price !== undefined) {
       await this.setPrice(manager, store, variant, input);
@@ -189,7 +189,9 @@ export class VariantWriter {
     if (!existing && input.price === undefined) {
       throw fieldInvalid('price', `price is required: the variant has no price in ${currency}`);
     }
-    const price = existing ?? manager.create(Price, { variantId: variant.id, currency });
+    const price =
+      existing ??
+      manager.create(Price, { storeId: variant.storeId, variantId: variant.id, currency });
     if (input.price !== undefined) price.amount = priceAmount(input.price, currency, 'price');
     if (input.compare_at_price !== undefined) {
       price.compareAtAmount =
