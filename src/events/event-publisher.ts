@@ -19,6 +19,23 @@ export interface EventDraft {
   metadata?: Record<string, unknown>;
 }
 
+/** An event ready to record: its id (made here, so callers have it at once) and texts. */
+interface EventRow {
+  id: string;
+  storeId: string | null;
+  name: string;
+  payload: string;
+  metadata: string;
+}
+
+const HELD = 'store:held-events';
+
+/** The events held for one statement in the transaction `manager` runs, if any. */
+function heldEventsOf(manager: EntityManager): EventRow[] | undefined {
+  const data = manager.queryRunner?.data as Record<string, EventRow[] | undefined> | undefined;
+  return data?.[HELD];
+}
+
 /**
  * Records events (and their outbox rows) inside the caller's transaction: a rolled-back change publishes
  * nothing, a committed one is never lost. The relay hands them on once the transaction commits
@@ -42,13 +59,43 @@ export class EventPublisher {
     for (const draft of drafts) assertEventName(draft.name);
     const rows = drafts.map((draft) => ({
       id: randomUUID(),
+      storeId: scope.storeId,
       name: draft.name,
       payload: JSON.stringify(draft.payload ?? {}),
       metadata: JSON.stringify(draft.metadata ?? {}),
     }));
+    const held = heldEventsOf(scope.manager);
+    if (held) held.push(...rows);
+    else await this.record(scope.manager, rows);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Runs `work` in the transaction `manager` runs, holding the events it publishes, then records
+   * them all with one statement: one round trip for what several steps of one change publish.
+   * Nothing may read the held events back (or refer to them) before `work` has finished.
+   */
+  async inOneStatement<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+    const runner = manager.queryRunner;
+    if (!runner?.isTransactionActive || heldEventsOf(manager)) return work();
+    const data = runner.data as Record<string, EventRow[] | undefined>;
+    const held: EventRow[] = [];
+    data[HELD] = held;
+    try {
+      const result = await work();
+      delete data[HELD];
+      await this.record(manager, held);
+      return result;
+    } finally {
+      delete data[HELD];
+    }
+  }
+
+  private async record(manager: EntityManager, rows: readonly EventRow[]): Promise<void> {
+    if (rows.length === 0) return;
     const values = rows.flatMap((row) => [
       row.id,
-      scope.storeId,
+      row.storeId,
       row.name,
       row.payload,
       row.metadata,
@@ -60,7 +107,7 @@ export class EventPublisher {
         clock_timestamp() + ${index} * interval '1 microsecond')`;
     });
     // The outbox row goes in with the event, in the same statement: no round trip of its own.
-    const stored: { id: string; created_at: Date }[] = await scope.manager.query(
+    const stored: { id: string; created_at: Date }[] = await manager.query(
       `WITH stored AS (
          INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
          VALUES ${tuples.join(', ')} RETURNING id, created_at
@@ -71,30 +118,19 @@ export class EventPublisher {
       values,
     );
     const createdAt = new Map(stored.map((row) => [row.id, row.created_at]));
-    const messages = rows.map((row) =>
-      messageOf(row, scope.storeId, createdAt.get(row.id) as Date),
+    pendingEventsOf(manager)?.push(
+      ...rows.map((row) => messageOf(row, createdAt.get(row.id) as Date)),
     );
-    pendingEventsOf(scope.manager)?.push(...messages);
-    return rows.map((row) => row.id);
   }
 }
 
-/**
- * The message subscribers receive for a stored row. Its payload and metadata are parsed from
- * the JSON just stored, as a subscriber loading the row would see them, but only when first read:
- * most events reach no in-process subscriber that reads them.
- */
-function messageOf(
-  row: { id: string; name: string; payload: string; metadata: string },
-  storeId: string | null,
-  createdAt: Date,
-): StoreEventMessage {
+function messageOf(row: EventRow, createdAt: Date): StoreEventMessage {
   let payload: Record<string, unknown> | undefined;
   let metadata: Record<string, unknown> | undefined;
   return {
     id: row.id,
     name: row.name,
-    store_id: storeId,
+    store_id: row.storeId,
     get payload() {
       return (payload ??= JSON.parse(row.payload) as Record<string, unknown>);
     },

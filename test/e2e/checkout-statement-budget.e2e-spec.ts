@@ -98,4 +98,31 @@ describe('Statements a guest card checkout sends, per step', () => {
     expect(overBudget).toEqual([]);
     expect(total).toBeLessThanOrEqual(TOTAL_BUDGET);
   });
+
+  it('places an order with one statement for all the events of its transaction', async () => {
+    // The tea sampler comes with a download: placing it issues links and takes stock, and each
+    // of those publishes its events.
+    const [tea] = await demoVariants(t, shop, 'tea-sampler');
+    const cart = new CartClient(t, shop);
+    await cart.create();
+    expect((await cart.addItem(tea.id, 1)).status).toBe(201);
+    expect((await cart.addItem(tee.id, 1)).status).toBe(201);
+    expect((await cart.address()).status).toBe(200);
+    expect((await cart.payByCard()).status).toBe(201);
+    const { result, statements } = await counter.measure(() => cart.complete());
+    expect(result.status).toBe(200);
+    expect(result.body.digital_links).toHaveLength(1);
+    const placing = statements.findIndex((text) => text.includes('FOR UPDATE OF o SKIP LOCKED'));
+    expect(placing).toBeGreaterThanOrEqual(0);
+    const commit = statements.findIndex((text, index) => index > placing && text === 'COMMIT');
+    const beforeCommit = statements.slice(placing + 1, commit);
+    const kinds = beforeCommit.map((text) =>
+      text.includes('INSERT INTO events')
+        ? 'events'
+        : text.includes('INSERT INTO digital_links')
+          ? 'digital links'
+          : text.slice(0, 60),
+    );
+    expect(kinds).toEqual(['digital links', 'events']);
+  });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { ModelEvents } from '../../events/index.js';
+import { EventPublisher, ModelEvents } from '../../events/index.js';
 import { isTransientTransactionError } from '../../platform/database/database-errors.js';
 import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
 import { CardPayments, type CaptureOutcome, type HeldPayment } from './card-payments.js';
@@ -70,6 +70,7 @@ export class OrderCompletion {
     private readonly extensions: OrderExtensions,
     private readonly events: OrderEvents,
     private readonly modelEvents: ModelEvents,
+    private readonly publisher: EventPublisher,
     private readonly paymentIds: PaymentSerializer,
     private readonly cards: CardPayments,
     private readonly gateways: PaymentGateways,
@@ -130,15 +131,18 @@ export class OrderCompletion {
   ): Promise<OrderRendering> {
     const { order } = start.snapshot;
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const placed = await this.place(manager, start, plan, outcomes);
-        const change = new OrderChange(manager, placed.snapshot.order, placed.before);
-        change.announce('completed');
-        const rendering = this.rendering(placed.snapshot);
-        change.onRendered(rendering);
-        await this.events.publish(change, 'updated', placed.changes);
-        return rendering;
-      });
+      return await this.dataSource.transaction((manager) =>
+        // The stock taken stays locked until the commit: its events go with the others, at once.
+        this.publisher.inOneStatement(manager, async () => {
+          const placed = await this.place(manager, start, plan, outcomes);
+          const change = new OrderChange(manager, placed.snapshot.order, placed.before);
+          change.announce('completed');
+          const rendering = this.rendering(placed.snapshot);
+          change.onRendered(rendering);
+          await this.events.publish(change, 'updated', placed.changes);
+          return rendering;
+        }),
+      );
     } catch (error) {
       throw this.asConflict(error, order, 'The order was changed by another request');
     }
@@ -177,11 +181,17 @@ export class OrderCompletion {
     }
     let placed: PlacedOrder;
     try {
-      placed = await this.dataSource.transaction(async (manager) => {
-        const placing = await this.place(manager, start, plan, outcomes);
-        await this.modelEvents.publishChanges({ manager, storeId: order.storeId }, placing.changes);
-        return placing;
-      });
+      placed = await this.dataSource.transaction((manager) =>
+        // The stock taken stays locked until the commit: its events go with the others, at once.
+        this.publisher.inOneStatement(manager, async () => {
+          const placing = await this.place(manager, start, plan, outcomes);
+          await this.modelEvents.publishChanges(
+            { manager, storeId: order.storeId },
+            placing.changes,
+          );
+          return placing;
+        }),
+      );
     } catch (error) {
       await this.cards.release(
         order,
