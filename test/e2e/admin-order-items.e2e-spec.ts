@@ -62,10 +62,11 @@ describe('Admin API: order items', () => {
     );
     return row as { item_total: string; total: string; state_lock_version: number };
   };
+  /** The names of the shop's events recorded after `since` (other files' are not the shop's). */
   const eventNames = async (since: number): Promise<string[]> => {
     const rows: { name: string }[] = await t.dataSource.query(
-      'SELECT name FROM events WHERE position > $1 ORDER BY position',
-      [since],
+      'SELECT name FROM events WHERE store_id = $2 AND position > $1 ORDER BY position',
+      [since, key(ID_PREFIX.store, shop.store_id)],
     );
     return rows.map((row) => row.name);
   };

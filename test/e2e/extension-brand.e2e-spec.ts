@@ -79,20 +79,24 @@ describe('Extension module: brands (examples/brand)', () => {
     return row;
   }
 
-  /** The outbox's insertion position now: events recorded later come after it. */
+  /**
+   * The outbox's insertion position of this store's last event: its events recorded later come
+   * after it (other test files' events, recorded meanwhile, are not this store's).
+   */
   async function watermark(): Promise<string> {
     const [{ position }] = await t.dataSource.query(
-      'SELECT coalesce(max(position), 0)::text AS position FROM events',
+      'SELECT coalesce(max(position), 0)::text AS position FROM events WHERE store_id = $1',
+      [storeKey],
     );
     return position;
   }
 
-  /** The `brand.*` events recorded after `since`, in the order they were recorded. */
+  /** The store's `brand.*` events recorded after `since`, in the order they were recorded. */
   async function brandEventsSince(since: string): Promise<StoredEvent[]> {
     return t.dataSource.query(
       `SELECT name, store_id::text AS store_id, payload, metadata FROM events
-       WHERE position > $1 AND name LIKE 'brand.%' ORDER BY position`,
-      [since],
+       WHERE store_id = $2 AND position > $1 AND name LIKE 'brand.%' ORDER BY position`,
+      [since, storeKey],
     );
   }
 
@@ -295,8 +299,9 @@ describe('Extension module: brands (examples/brand)', () => {
     // The refused write did record its brand.created, which rolled back: the outbox's identity
     // column skipped a position.
     const [{ position }] = await t.dataSource.query(
-      `SELECT position::text AS position FROM events WHERE position > $1 ORDER BY position LIMIT 1`,
-      [full],
+      `SELECT position::text AS position FROM events WHERE store_id = $2 AND position > $1
+       ORDER BY position LIMIT 1`,
+      [full, storeKey],
     );
     expect(BigInt(position)).toBeGreaterThan(BigInt(full) + 1n);
     const afterPlain = await watermark();
