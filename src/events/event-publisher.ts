@@ -81,14 +81,14 @@ export class EventPublisher {
     const data = runner.data as Record<string, EventRow[] | undefined>;
     const held: EventRow[] = [];
     data[HELD] = held;
+    let result: T;
     try {
-      const result = await work();
-      delete data[HELD];
-      await this.record(manager, held);
-      return result;
+      result = await work();
     } finally {
       delete data[HELD];
     }
+    await this.record(manager, held);
+    return result;
   }
 
   private async record(manager: EntityManager, rows: readonly EventRow[]): Promise<void> {
