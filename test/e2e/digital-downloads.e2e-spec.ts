@@ -642,27 +642,49 @@ describe('Digital downloads', () => {
       }
     });
 
-    it('issues one link per file of each line item, none for variants without files', async () => {
+    it('issues one link per file of each line item, none for variants without files, ids in line then file order', async () => {
       const [beans] = await demoVariants(t, shop, 'espresso-beans-1kg');
+      const [candle] = await demoVariants(t, shop, 'scented-candle');
       const second = await attach(lamp, randomBytes(64), 'second.bin');
+      const candleFiles = [
+        await attach(candle, randomBytes(32), 'candle-a.pdf'),
+        await attach(candle, randomBytes(32), 'candle-b.pdf'),
+      ];
       const cart = new CartClient(t, shop);
       const order = await placeOrder(cart, {
         lines: [
           { variantId: lamp.id, quantity: 2 },
           { variantId: beans.id, quantity: 1 },
+          { variantId: candle.id, quantity: 1 },
         ],
       });
-      const lampLine = order.line_items.find(
-        (line: { variant_id: string }) => line.variant_id === lamp.id,
-      );
+      const lineOf = (variant: DemoVariant) =>
+        order.line_items.find((line: { variant_id: string }) => line.variant_id === variant.id).id;
+      const expected = [
+        [lineOf(lamp), digital.filename],
+        [lineOf(lamp), 'second.bin'],
+        [lineOf(candle), 'candle-a.pdf'],
+        [lineOf(candle), 'candle-b.pdf'],
+      ];
       expect(
         order.digital_links.map((link: Record<string, any>) => [link.line_item_id, link.filename]),
-      ).toEqual([
-        [lampLine.id, digital.filename],
-        [lampLine.id, 'second.bin'],
-      ]);
-      expect(await storedLinks(order.id)).toHaveLength(2);
-      await admin.call('DELETE', `/digitals/${second.id}`);
+      ).toEqual(expected);
+      // Stored ids ascend in the same order: line item, then file.
+      const stored = await storedLinks(order.id);
+      expect(stored.map((link) => [link.line_item_id, link.digital_id])).toEqual(
+        [
+          [lineOf(lamp), digital.id],
+          [lineOf(lamp), second.id],
+          [lineOf(candle), candleFiles[0].id],
+          [lineOf(candle), candleFiles[1].id],
+        ].map(([line, file]) => [
+          records.key(ID_PREFIX.lineItem, line),
+          records.key(ID_PREFIX.digital, file),
+        ]),
+      );
+      for (const file of [second, ...candleFiles]) {
+        await admin.call('DELETE', `/digitals/${file.id}`);
+      }
     });
   });
 });

@@ -20,12 +20,14 @@ export interface WantedLink {
 
 /**
  * The links an order's lines call for (`$1`), each with its id drawn: the token is derived from
- * the link's id, so the ids are drawn before the rows are written.
+ * the link's id, so the ids are drawn before the rows are written. They are drawn after the
+ * sort (the ordered sub-select is not flattened), so the ids follow line item then file.
  */
-const WANTED_LINKS_SQL = `SELECT li.id::text AS line_item_id, d.id::text AS digital_id, d.filename,
-    d.content_type, d.byte_size, nextval(pg_get_serial_sequence('digital_links', 'id'))::text AS id
-  FROM line_items li JOIN digitals d ON d.variant_id = li.variant_id AND d.store_id = li.store_id
-  WHERE li.order_id = $1`;
+const WANTED_LINKS_SQL = `SELECT w.*, nextval(pg_get_serial_sequence('digital_links', 'id'))::text AS id
+  FROM (SELECT li.id::text AS line_item_id, d.id::text AS digital_id, d.filename, d.content_type,
+      d.byte_size
+    FROM line_items li JOIN digitals d ON d.variant_id = li.variant_id AND d.store_id = li.store_id
+    WHERE li.order_id = $1 ORDER BY li.id, d.id) w`;
 
 /** `WANTED_LINKS_SQL` as a column of the statement that places an order: a JSON array. */
 export const WANTED_LINKS_COLUMN: PlacingColumn = {
@@ -33,7 +35,7 @@ export const WANTED_LINKS_COLUMN: PlacingColumn = {
   sql: (orderId) => `(SELECT COALESCE(json_agg(json_build_object(
       'line_item_id', w.line_item_id, 'digital_id', w.digital_id, 'filename', w.filename,
       'content_type', w.content_type, 'byte_size', w.byte_size, 'id', w.id)
-    ORDER BY w.line_item_id::bigint, w.digital_id::bigint), '[]')
+    ORDER BY w.id::bigint), '[]')
     FROM (${WANTED_LINKS_SQL.replace('$1', orderId)}) w)`,
 };
 
@@ -73,7 +75,7 @@ export class DigitalLinksService {
     drawn?: readonly WantedLink[],
   ): Promise<void> {
     const wanted: readonly WantedLink[] =
-      drawn ?? (await manager.query(`${WANTED_LINKS_SQL} ORDER BY li.id, d.id`, [order.id]));
+      drawn ?? (await manager.query(WANTED_LINKS_SQL, [order.id]));
     if (wanted.length === 0) {
       this.issued.set(order, []);
       return;
