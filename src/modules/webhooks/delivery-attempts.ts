@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { type DeliveryOutcome, INTERRUPTED_MESSAGE } from './delivery-outcome.js';
-import { hotStatement, unnestParameters } from './hot-statement.js';
+import { COMMIT_WITHOUT_DISK_WAIT, hotStatement, unnestParameters } from './hot-statement.js';
 import { StatementBatch } from './statement-batch.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
@@ -236,15 +236,14 @@ export class DeliveryAttempts {
   private succeededStatement(): string {
     // The endpoints are locked in id order, so that concurrent batches never deadlock; the reset
     // is a no-op write unless an endpoint has failures to forget.
-    // This statement's commit alone does not wait for its WAL to reach the disk: the POST is over,
-    // the in-flight row was durable before it, and a server crash that loses this commit leaves
-    // the attempt in flight, which AbandonedAttempts closes as interrupted ("the receiver may
-    // have received it"). `set_config(…, true)` lasts until the statement's transaction ends.
+    // The commit does not wait for the disk: the POST is over, and a database crash that loses
+    // it leaves the attempt in flight, which AbandonedAttempts closes as interrupted ("the
+    // receiver may have received it").
     return `WITH outcome AS (
         SELECT o.* FROM ${unnestParameters(OUTCOME_TYPES)}
           AS o(id, endpoint_id, status, success, response_status, response_body, duration_ms,
                error_type, error_message),
-          LATERAL (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed
+          ${COMMIT_WITHOUT_DISK_WAIT}
       ), failing AS (
         SELECT id FROM webhook_endpoints
         WHERE id IN (SELECT endpoint_id FROM outcome) AND consecutive_failures <> 0
