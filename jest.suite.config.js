@@ -9,5 +9,6 @@ import base from './jest.config.js';
 export default {
   ...base,
   testMatch: ['<rootDir>/test/suite/*.suite.ts'],
+  testEnvironment: '<rootDir>/test/suite/spec-timing-environment.js',
   maxWorkers: process.env.DATABASE_URL ? 3 : base.maxWorkers,
 };

@@ -105,12 +105,13 @@ export async function startServiceProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  // The banner names the URL, with the port the OS chose for PORT=0; noted as it passes, since
-  // the boot log that follows can push it out of the kept tail.
+  // The banner names the URL, with the port the OS chose for PORT=0; noted as it passes, before
+  // the tail is cut: the boot log that follows can push it out, even within one chunk.
   let bannerUrl: string | undefined;
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL);
-    bannerUrl ??= /URL: +(http:\/\/[^\s]+)/.exec(output)?.[1];
+    const seen = output + chunk.toString('utf8');
+    bannerUrl ??= /URL: +(http:\/\/[^\s]+)/.exec(seen)?.[1];
+    output = seen.slice(-OUTPUT_TAIL);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

@@ -6,11 +6,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * `npm test` runs the spec files in GROUP_COUNT groups, one jest test file each
  * (test/suite/group-N.suite.ts), instead of one jest file per spec: jest evaluates a test file's
  * whole module graph (Nest, TypeORM, Fastify, …) afresh, and that costs more than most spec files'
- * tests. Specs are spread over the groups by their recorded durations (longest first, each to
- * the lightest group), so that the two workers finish together. Any spec still runs alone with
- * `npx jest <file>`.
+ * tests. Specs are spread over the groups by the durations they took inside their groups
+ * (durations.json, longest first, each to the lightest group). Six groups share out evenly
+ * between the three jest workers of a run against the servers and the two of an embedded run.
+ * Any spec still runs alone with `npx jest <file>`.
  */
-export const GROUP_COUNT = 8;
+export const GROUP_COUNT = 6;
 
 const TEST_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SPEC_FOLDERS = [
@@ -18,7 +19,7 @@ const SPEC_FOLDERS = [
   ['unit', '.spec.ts'],
 ] as const;
 /** Seconds a spec not in durations.json is assumed to take. */
-const UNKNOWN_DURATION_S = 6;
+const UNKNOWN_DURATION_S = 3;
 
 /** Every spec file, relative to test/, in a stable order. */
 function specFiles(): string[] {
@@ -50,8 +51,14 @@ export function specGroups(
   return groups.map((group) => group.files.sort());
 }
 
+/** A describe block as jest-circus keeps it; `specFile` is ours (see spec-timing-environment). */
+interface DescribeBlock {
+  hooks: unknown[];
+  children: Array<{ type: string; specFile?: string }>;
+}
+
 /** jest-circus's state of this test file (kept on the global under a symbol of its own). */
-function runnerState(): { rootDescribeBlock: { hooks: unknown[] } } | undefined {
+function runnerState(): { rootDescribeBlock: DescribeBlock } | undefined {
   const global = globalThis as unknown as Record<symbol, never>;
   const key = Object.getOwnPropertySymbols(global).find(
     (symbol) => symbol.description === 'JEST_STATE_SYMBOL',
@@ -68,12 +75,15 @@ function runnerState(): { rootDescribeBlock: { hooks: unknown[] } } | undefined 
 export async function registerGroup(index: number): Promise<void> {
   const { shareTestAppsBetweenSpecs } = await import('../helpers/test-app.js');
   afterAll(shareTestAppsBetweenSpecs(), 60_000);
-  const rootHooks = () => runnerState()?.rootDescribeBlock.hooks.length ?? 0;
+  const root = () => runnerState()?.rootDescribeBlock;
   for (const file of specGroups()[index - 1]) {
-    const before = rootHooks();
+    const [hooksBefore, childrenBefore] = [root()?.hooks.length ?? 0, root()?.children.length ?? 0];
     await import(pathToFileURL(join(TEST_ROOT, file)).href);
-    if (rootHooks() !== before) {
+    if ((root()?.hooks.length ?? 0) !== hooksBefore) {
       throw new Error(`${file} registers hooks outside any describe block: wrap its tests in one`);
+    }
+    for (const child of root()?.children.slice(childrenBefore) ?? []) {
+      if (child.type === 'describeBlock') child.specFile = file;
     }
   }
 }

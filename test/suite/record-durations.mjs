@@ -1,17 +1,15 @@
-// Writes test/suite/durations.json from a per-file jest run's JSON report:
-//   npm run test:durations
+// Writes test/suite/durations.json from the spec timings a grouped run appended (see
+// spec-timing-environment.js):   npm run test:durations
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const testRoot = fileURLToPath(new URL('..', import.meta.url));
-const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const seconds = {};
+for (const line of readFileSync(process.argv[2], 'utf8').split('\n').filter(Boolean)) {
+  const { file, seconds: spent } = JSON.parse(line);
+  seconds[file] = (seconds[file] ?? 0) + spent;
+}
 const durations = Object.fromEntries(
-  report.testResults
-    .map((result) => [
-      relative(testRoot, result.name),
-      Math.round((result.endTime - result.startTime) / 100) / 10,
-    ])
+  Object.entries(seconds)
+    .map(([file, spent]) => [file, Math.round(spent * 10) / 10])
     .sort(([a], [b]) => a.localeCompare(b)),
 );
 writeFileSync(

@@ -1,3 +1,0 @@
-import { registerGroup } from './groups.js';
-
-await registerGroup(8);
