@@ -9,6 +9,8 @@ import {
 } from '../helpers/customers-fixtures.js';
 import { CartClient, demoVariants, placeOrder } from '../helpers/checkout-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { eventually } from '../helpers/webhook-admin.js';
+import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /**
  * The statements behind the lists that must cost the same with a million orders as with a
@@ -380,6 +382,78 @@ describe('Query plans of the growing lists', () => {
             [...INDEX_SCANS, 'Bitmap Heap Scan'].includes(node['Node Type']),
         ),
       ).toBe(true);
+    });
+  });
+  describe('delivering webhooks', () => {
+    /** The delivery path's claim and success statements, as a delivery to a receiver ran them. */
+    async function deliveryStatements(): Promise<Captured[]> {
+      const statements = new Map<string, Captured>();
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const [config] = args as [{ text?: unknown; values?: unknown }];
+        const kind = typeof config?.text === 'string' && /^WITH (job|outcome) AS/.exec(config.text);
+        if (kind) {
+          statements.set(kind[1], {
+            sql: config.text as string,
+            parameters: Array.isArray(config.values) ? config.values : [],
+          });
+        }
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      const receiver = await WebhookReceiver.start();
+      try {
+        const endpoint = await admin.call('POST', '/webhook_endpoints', {
+          json: {
+            url: `http://127.0.0.1:${receiver.port}/plans`,
+            subscriptions: ['order.completed'],
+          },
+        });
+        expect(endpoint.status).toBe(201);
+        const [variant] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+        await placeOrder(new CartClient(t, shop), {
+          lines: [{ variantId: variant.id, quantity: 1 }],
+          pay: 'test_card',
+        });
+        await eventually(async () => {
+          const list = await admin.call('GET', `/webhook_endpoints/${endpoint.body.id}/deliveries`);
+          return list.body.data?.[0]?.status === 'succeeded';
+        }, 30_000);
+        expect(receiver.received).toHaveLength(1);
+      } finally {
+        pg.Client.prototype.query = query;
+        await receiver.close();
+      }
+      return [...statements.values()];
+    }
+
+    it('probe the history and the endpoints through indexes in a plan made while they were empty', async () => {
+      const statements = await deliveryStatements();
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) {
+        const nodes = await t.dataSource.transaction(async (manager) => {
+          // Empty, never analyzed tables of the same shape hide the real ones in this session,
+          // as on a new install: the plan PostgreSQL makes then must still use the indexes.
+          for (const table of ['webhook_deliveries', 'webhook_endpoints']) {
+            await manager.query(
+              `CREATE TEMPORARY TABLE ${table} (LIKE public.${table} INCLUDING ALL) ON COMMIT DROP`,
+            );
+          }
+          await manager.query(`PREPARE delivery_plan AS ${statement.sql}`);
+          await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+          const [row]: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] = await manager.query(
+            `EXPLAIN (FORMAT JSON) EXECUTE delivery_plan(${statement.parameters.map(sqlLiteral).join(', ')})`,
+          );
+          await manager.query('DEALLOCATE delivery_plan');
+          return nodesOf(row['QUERY PLAN'][0].Plan);
+        });
+        const seqScans = nodes
+          .filter((node) => node['Node Type'] === 'Seq Scan')
+          .map((node) => node['Relation Name']);
+        expect({ statement: statement.sql.slice(0, 40), seqScans }).toEqual({
+          statement: statement.sql.slice(0, 40),
+          seqScans: [],
+        });
+      }
     });
   });
 });

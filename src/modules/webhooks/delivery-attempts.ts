@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
+import { opaqueArray } from '../../platform/database/prepared-sql.js';
 import { type DeliveryOutcome, INTERRUPTED_MESSAGE } from './delivery-outcome.js';
 import { COMMIT_WITHOUT_DISK_WAIT, hotStatement, unnestParameters } from './hot-statement.js';
 import { StatementBatch } from './statement-batch.js';
@@ -235,7 +236,8 @@ export class DeliveryAttempts {
 
   private succeededStatement(): string {
     // The endpoints are locked in id order, so that concurrent batches never deadlock; the reset
-    // is a no-op write unless an endpoint has failures to forget.
+    // is a no-op write unless an endpoint has failures to forget. The `= ANY` conditions keep
+    // the rows read through their primary keys even in a plan made while the tables were small.
     // The commit does not wait for the disk: the POST is over, and a database crash that loses
     // it leaves the attempt in flight, which AbandonedAttempts closes as interrupted ("the
     // receiver may have received it").
@@ -246,7 +248,8 @@ export class DeliveryAttempts {
           ${COMMIT_WITHOUT_DISK_WAIT}
       ), failing AS (
         SELECT id FROM webhook_endpoints
-        WHERE id IN (SELECT endpoint_id FROM outcome) AND consecutive_failures <> 0
+        WHERE id = ANY(${opaqueArray(2, 'bigint')}) AND id IN (SELECT endpoint_id FROM outcome)
+          AND consecutive_failures <> 0
         ORDER BY id FOR NO KEY UPDATE
       ), reset AS (
         UPDATE webhook_endpoints SET consecutive_failures = 0, updated_at = now()
@@ -258,7 +261,8 @@ export class DeliveryAttempts {
         duration_ms = outcome.duration_ms, error_type = outcome.error_type,
         error_message = outcome.error_message, finished_at = now()
       FROM outcome
-      WHERE "delivery".id = outcome.id AND "delivery".endpoint_id = outcome.endpoint_id
+      WHERE "delivery".id = ANY(${opaqueArray(1, 'bigint')})
+        AND "delivery".id = outcome.id AND "delivery".endpoint_id = outcome.endpoint_id
       RETURNING "delivery".id, "delivery".finished_at AS "finishedAt"`;
   }
 }

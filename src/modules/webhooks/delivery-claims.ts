@@ -4,6 +4,7 @@ import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { entityFromRow } from '../../platform/database/entity-rows.js';
 import { INTERRUPTED_MESSAGE } from './delivery-outcome.js';
+import { opaqueArray } from '../../platform/database/prepared-sql.js';
 import { COMMIT_WITHOUT_DISK_WAIT, hotStatement, unnestParameters } from './hot-statement.js';
 import { StatementBatch } from './statement-batch.js';
 import type { WebhookDeliveryJobData } from './webhook-delivery-job.js';
@@ -97,6 +98,9 @@ export class DeliveryClaims {
   }
 
   /**
+   * Every lookup of the history probes its `(endpoint_id, event_id, attempt)` index per job, whatever
+   * the table's statistics say: a worker keeps its plan for as long as its connection lives, and
+   * a plan made while the table was empty (a new install) must not scan it once it is large.
    * The envelope is built as `serializeEnvelope` builds it: the keys in its order, the stored
    * payload and metadata as written (JSON.stringify's text), `created_at` in milliseconds, UTC.
    */
@@ -113,12 +117,14 @@ export class DeliveryClaims {
             || '}' AS request_body
         FROM job
         JOIN webhook_endpoints endpoint ON endpoint.id = job.endpoint_id AND endpoint.enabled
+          AND endpoint.id = ANY(${opaqueArray(1, 'bigint')})
         JOIN events event ON event.id = job.event_id
-        WHERE NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries delivery
+        WHERE NOT coalesce((
+          SELECT true FROM webhook_deliveries delivery
           WHERE delivery.endpoint_id = job.endpoint_id AND delivery.event_id = job.event_id
             AND delivery.status IN ('succeeded', 'failed')
-        )
+          ORDER BY delivery.attempt DESC LIMIT 1
+        ), false)
       ), superseded AS (
         UPDATE webhook_deliveries AS previous SET status = 'interrupted',
           error_message = $3::text, finished_at = now()
