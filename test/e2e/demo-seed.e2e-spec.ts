@@ -1,3 +1,4 @@
+import { StatementCounter } from '../helpers/statement-counter.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('demo seed', () => {
@@ -31,6 +32,35 @@ describe('demo seed', () => {
       expect(response.status).toBe(200);
       expect(response.body.meta.count).toBeGreaterThanOrEqual(20);
     }
+  });
+
+  it('publishes every product and variant created, reading the catalog once for each model', async () => {
+    const counter = new StatementCounter().start();
+    let measured;
+    try {
+      measured = await counter.measure(() => t.seedStore());
+    } finally {
+      counter.stop();
+    }
+    const storeKey = await storeKeyOf(measured.result.publishable_key.slice(0, 11));
+    const [counts] = await t.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM products WHERE store_id = $1) AS products,
+              (SELECT count(*)::int FROM variants WHERE store_id = $1) AS variants,
+              (SELECT count(*)::int FROM events WHERE store_id = $1 AND name = 'product.created')
+                AS product_events,
+              (SELECT count(*)::int FROM events WHERE store_id = $1 AND name = 'variant.created')
+                AS variant_events`,
+      [storeKey],
+    );
+    expect(counts.products).toBeGreaterThanOrEqual(20);
+    expect(counts.product_events).toBe(counts.products);
+    expect(counts.variant_events).toBe(counts.variants);
+    // The event payloads read products with their variants: once for all products, once for
+    // all variants, not once per record.
+    const catalogReads = measured.statements.filter((sql) =>
+      sql.startsWith('SELECT p.id::text AS id, p.name'),
+    );
+    expect(catalogReads).toHaveLength(2);
   });
 
   it('seeds a catalog with variants, prices in both currencies, stock, and US and EU zones', async () => {

@@ -69,18 +69,30 @@ export class ModelEvents {
     return this.lifecycle(scope, 'deleted', args);
   }
 
-  /** Publishes several changes with one statement, in the order given. */
+  /**
+   * Publishes several changes with one statement, in the order given. The payloads of one model
+   * are rendered together (one read for all the products of a catalog import, say).
+   */
   async publishChanges(scope: EventScope, changes: readonly ModelChange[]): Promise<string[]> {
-    const drafts: EventDraft[] = [];
+    const payloads = new Map<ModelChange, EventPayload>();
+    const unrendered = new Map<string, ModelChange[]>();
     for (const change of changes) {
-      drafts.push({
-        name: `${change.model}.${change.action}`,
-        payload:
-          change.payload ??
-          (await this.serializers.payloadOf(change.model, change.record, scope.manager)),
-        metadata: { model: change.model },
-      });
+      if (!change.payload)
+        unrendered.set(change.model, [...(unrendered.get(change.model) ?? []), change]);
     }
+    for (const [model, ofModel] of unrendered) {
+      const rendered = await this.serializers.payloadsOf(
+        model,
+        ofModel.map((change) => change.record),
+        scope.manager,
+      );
+      ofModel.forEach((change, index) => payloads.set(change, rendered[index]));
+    }
+    const drafts: EventDraft[] = changes.map((change) => ({
+      name: `${change.model}.${change.action}`,
+      payload: change.payload ?? payloads.get(change)!,
+      metadata: { model: change.model },
+    }));
     return this.publisher.publishAll(scope, drafts);
   }
 

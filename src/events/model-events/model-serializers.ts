@@ -7,11 +7,13 @@ export type EventPayload = Record<string, unknown>;
 
 /**
  * What a serializer offers event payloads. `serialize(record)` is enough when the record holds
- * everything the representation shows; `eventPayload` reads what is missing in the transaction.
+ * everything the representation shows; `eventPayload` reads what is missing in the transaction,
+ * and `eventPayloads` reads it for several records at once (one payload per record, in order).
  */
 export interface ModelSerializer<R = unknown> {
   serialize?(record: R): object;
   eventPayload?(record: R, manager: EntityManager): Promise<object> | object;
+  eventPayloads?(records: R[], manager: EntityManager): Promise<object[]>;
 }
 
 const SUFFIX = 'Serializer';
@@ -38,20 +40,40 @@ export class ModelSerializers implements OnModuleInit {
 
   /** The payload of `record` as its model's serializer renders it, always with its public id. */
   async payloadOf(model: string, record: unknown, manager: EntityManager): Promise<EventPayload> {
+    const [payload] = await this.payloadsOf(model, [record], manager);
+    return payload;
+  }
+
+  /** `payloadOf` each record, read together when the serializer can. */
+  async payloadsOf(
+    model: string,
+    records: unknown[],
+    manager: EntityManager,
+  ): Promise<EventPayload[]> {
     const serializer = this.byModel.get(model);
     if (!serializer) {
       throw new Error(`No ${pascalCase(model)}${SUFFIX} is provided to render ${model} events`);
     }
-    const payload = serializer.eventPayload
-      ? await serializer.eventPayload(record, manager)
-      : serializer.serialize?.(record);
-    if (!payload) throw new Error(`${pascalCase(model)}${SUFFIX} cannot render ${model} events`);
-    const { id } = payload as { id?: unknown };
-    if (typeof id !== 'string' || !PUBLIC_ID.test(id)) {
-      throw new Error(
-        `A ${model} event payload must carry the prefixed public id, not ${String(id)}`,
-      );
-    }
-    return payload as EventPayload;
+    const payloads = serializer.eventPayloads
+      ? await serializer.eventPayloads(records, manager)
+      : await Promise.all(
+          records.map((record) =>
+            serializer.eventPayload
+              ? serializer.eventPayload(record, manager)
+              : serializer.serialize?.(record),
+          ),
+        );
+    return payloads.map((payload) => checked(model, payload));
   }
+}
+
+function checked(model: string, payload: object | undefined): EventPayload {
+  if (!payload) throw new Error(`${pascalCase(model)}${SUFFIX} cannot render ${model} events`);
+  const { id } = payload as { id?: unknown };
+  if (typeof id !== 'string' || !PUBLIC_ID.test(id)) {
+    throw new Error(
+      `A ${model} event payload must carry the prefixed public id, not ${String(id)}`,
+    );
+  }
+  return payload as EventPayload;
 }

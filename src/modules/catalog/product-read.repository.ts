@@ -163,19 +163,9 @@ export class ProductReadRepository {
   }
 
   /**
-   * Any product of the store, visible or not, priced in the store's default currency, read in
-   * the caller's transaction (for event payloads of changes not yet committed).
+   * Any products of the store (deleted ones too), by key, priced in the store's default
+   * currency, read in the caller's transaction (for event payloads of changes not yet committed).
    */
-  async findInTransaction(
-    manager: EntityManager,
-    storeId: string,
-    productId: string,
-  ): Promise<{ row: ProductRow; currency: string } | undefined> {
-    const { rows, currency } = await this.findManyInTransaction(manager, storeId, [productId]);
-    return rows[0] && { row: rows[0], currency };
-  }
-
-  /** Any products of the store (deleted ones too), as `findInTransaction` reads one, by key. */
   async findManyInTransaction(
     manager: EntityManager,
     storeId: string,
@@ -187,6 +177,30 @@ export class ProductReadRepository {
       [storeId, currency, productIds],
     );
     return { rows, currency };
+  }
+
+  /**
+   * Each wanted product as `findManyInTransaction` reads it (its row undefined when it is not
+   * there), in the order asked, with one read per store among them.
+   */
+  async findEachInTransaction(
+    manager: EntityManager,
+    wanted: ReadonlyArray<{ storeId: string; productId: string }>,
+  ): Promise<Array<{ row: ProductRow | undefined; currency: string }>> {
+    const byStore = new Map<string, { rows: Map<string, ProductRow>; currency: string }>();
+    for (const storeId of new Set(wanted.map((want) => String(want.storeId)))) {
+      const productIds = [
+        ...new Set(
+          wanted.filter((want) => String(want.storeId) === storeId).map((w) => w.productId),
+        ),
+      ];
+      const { rows, currency } = await this.findManyInTransaction(manager, storeId, productIds);
+      byStore.set(storeId, { rows: new Map(rows.map((row) => [String(row.id), row])), currency });
+    }
+    return wanted.map(({ storeId, productId }) => {
+      const { rows, currency } = byStore.get(String(storeId))!;
+      return { row: rows.get(String(productId)), currency };
+    });
   }
 
   private async defaultCurrency(manager: EntityManager, storeId: string): Promise<string> {

@@ -112,8 +112,20 @@ export class ProductSerializer {
   }
 
   async eventPayload(product: Product, manager: EntityManager): Promise<ProductView> {
-    const found = await this.products.findInTransaction(manager, product.storeId, product.id);
-    if (!found) throw new Error(`Product ${product.id} is not in the catalog`);
-    return this.serialize(found.row, found.currency, { expand: new Set(['variants']) });
+    const [payload] = await this.eventPayloads([product], manager);
+    return payload;
+  }
+
+  /** The payloads of products of one store, read with one statement. */
+  async eventPayloads(products: Product[], manager: EntityManager): Promise<ProductView[]> {
+    const found = await this.products.findEachInTransaction(
+      manager,
+      products.map(({ storeId, id }) => ({ storeId, productId: id })),
+    );
+    return products.map((product, index) => {
+      const { row, currency } = found[index];
+      if (!row) throw new Error(`Product ${product.id} is not in the catalog`);
+      return this.serialize(row, currency, { expand: new Set(['variants']) });
+    });
   }
 }

@@ -85,15 +85,22 @@ export class VariantSerializer {
   }
 
   async eventPayload(variant: Variant, manager: EntityManager): Promise<VariantView> {
-    const found = await this.products.findInTransaction(
+    const [payload] = await this.eventPayloads([variant], manager);
+    return payload;
+  }
+
+  /** The payloads of variants, their products read with one statement. */
+  async eventPayloads(variants: Variant[], manager: EntityManager): Promise<VariantView[]> {
+    const found = await this.products.findEachInTransaction(
       manager,
-      variant.storeId,
-      variant.productId,
+      variants.map(({ storeId, productId }) => ({ storeId, productId })),
     );
-    const row = found?.row.variants.find((candidate) => candidate.id === String(variant.id));
-    if (!found || !row) throw new Error(`Variant ${variant.id} is not in the catalog`);
-    const productId = this.ids.encode(ID_PREFIX.product, found.row.id);
-    return this.serialize(row, productId, found.currency);
+    return variants.map((variant, index) => {
+      const { row: product, currency } = found[index];
+      const row = product?.variants.find((candidate) => candidate.id === String(variant.id));
+      if (!product || !row) throw new Error(`Variant ${variant.id} is not in the catalog`);
+      return this.serialize(row, this.ids.encode(ID_PREFIX.product, product.id), currency);
+    });
   }
 }
 
