@@ -116,7 +116,7 @@ export class ProductSerializer {
     return payload;
   }
 
-  /** The payloads of products of one store, read with one statement. */
+  /** The payloads of products, read with one statement per store among them. */
   async eventPayloads(products: Product[], manager: EntityManager): Promise<ProductView[]> {
     const found = await this.products.findEachInTransaction(
       manager,

@@ -89,7 +89,7 @@ export class VariantSerializer {
     return payload;
   }
 
-  /** The payloads of variants, their products read with one statement. */
+  /** The payloads of variants, their products read with one statement per store. */
   async eventPayloads(variants: Variant[], manager: EntityManager): Promise<VariantView[]> {
     const found = await this.products.findEachInTransaction(
       manager,
