@@ -66,6 +66,36 @@ function bigTablesOf(sql: string): string[] {
   );
 }
 
+/**
+ * Runs `work` with every statement sent through a `pg` client watched: answers the last run of
+ * each one `keyOf` names (statements it names nothing are not kept).
+ */
+async function statementsRunBy(
+  keyOf: (statement: { name?: unknown; text: string }) => string | undefined,
+  work: () => Promise<void>,
+): Promise<Map<string, Captured>> {
+  const kept = new Map<string, Captured>();
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [{ name?: unknown; text?: unknown; values?: unknown }];
+    const key =
+      typeof config?.text === 'string' ? keyOf({ ...config, text: config.text }) : undefined;
+    if (key !== undefined) {
+      kept.set(key, {
+        sql: config.text as string,
+        parameters: Array.isArray(config.values) ? config.values : [],
+      });
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return kept;
+}
+
 describe('Query plans of the growing lists', () => {
   let t: TestApp;
   let shop: DemoCredentials;
@@ -316,30 +346,18 @@ describe('Query plans of the growing lists', () => {
 
   describe('placing an order', () => {
     /** The named statements a checkout completion prepares, with the values of their last run. */
-    async function preparedDuringCheckout(): Promise<Map<string, Captured>> {
-      const prepared = new Map<string, Captured>();
-      const query = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const [config] = args as [{ name?: unknown; text?: unknown; values?: unknown }];
-        if (typeof config?.name === 'string' && typeof config.text === 'string') {
-          prepared.set(config.name, {
-            sql: config.text,
-            parameters: Array.isArray(config.values) ? config.values : [],
+    function preparedDuringCheckout(): Promise<Map<string, Captured>> {
+      return statementsRunBy(
+        ({ name }) => (typeof name === 'string' ? name : undefined),
+        async () => {
+          const [variant] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+          const order = await placeOrder(new CartClient(t, shop), {
+            lines: [{ variantId: variant.id, quantity: 1 }],
+            pay: 'test_card',
           });
-        }
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
-      try {
-        const [variant] = await demoVariants(t, shop, 'ceramic-coffee-mug');
-        const order = await placeOrder(new CartClient(t, shop), {
-          lines: [{ variantId: variant.id, quantity: 1 }],
-          pay: 'test_card',
-        });
-        expect(order.state).toBe('complete');
-      } finally {
-        pg.Client.prototype.query = query;
-      }
-      return prepared;
+          expect(order.state).toBe('complete');
+        },
+      );
     }
 
     it('settles on one generic plan, which reads stock, orders and payments through indexes', async () => {
@@ -387,43 +405,37 @@ describe('Query plans of the growing lists', () => {
   describe('delivering webhooks', () => {
     /** The delivery path's claim and success statements, as a delivery to a receiver ran them. */
     async function deliveryStatements(): Promise<Captured[]> {
-      const statements = new Map<string, Captured>();
-      const query = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const [config] = args as [{ text?: unknown; values?: unknown }];
-        const kind = typeof config?.text === 'string' && /^WITH (job|outcome) AS/.exec(config.text);
-        if (kind) {
-          statements.set(kind[1], {
-            sql: config.text as string,
-            parameters: Array.isArray(config.values) ? config.values : [],
-          });
-        }
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
       const receiver = await WebhookReceiver.start();
       try {
-        const endpoint = await admin.call('POST', '/webhook_endpoints', {
-          json: {
-            url: `http://127.0.0.1:${receiver.port}/plans`,
-            subscriptions: ['order.completed'],
+        const statements = await statementsRunBy(
+          ({ text }) => /^WITH (job|outcome) AS/.exec(text)?.[1],
+          async () => {
+            const endpoint = await admin.call('POST', '/webhook_endpoints', {
+              json: {
+                url: `http://127.0.0.1:${receiver.port}/plans`,
+                subscriptions: ['order.completed'],
+              },
+            });
+            expect(endpoint.status).toBe(201);
+            const [variant] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+            await placeOrder(new CartClient(t, shop), {
+              lines: [{ variantId: variant.id, quantity: 1 }],
+              pay: 'test_card',
+            });
+            await eventually(async () => {
+              const list = await admin.call(
+                'GET',
+                `/webhook_endpoints/${endpoint.body.id}/deliveries`,
+              );
+              return list.body.data?.[0]?.status === 'succeeded';
+            }, 30_000);
+            expect(receiver.received).toHaveLength(1);
           },
-        });
-        expect(endpoint.status).toBe(201);
-        const [variant] = await demoVariants(t, shop, 'ceramic-coffee-mug');
-        await placeOrder(new CartClient(t, shop), {
-          lines: [{ variantId: variant.id, quantity: 1 }],
-          pay: 'test_card',
-        });
-        await eventually(async () => {
-          const list = await admin.call('GET', `/webhook_endpoints/${endpoint.body.id}/deliveries`);
-          return list.body.data?.[0]?.status === 'succeeded';
-        }, 30_000);
-        expect(receiver.received).toHaveLength(1);
+        );
+        return [...statements.values()];
       } finally {
-        pg.Client.prototype.query = query;
         await receiver.close();
       }
-      return [...statements.values()];
     }
 
     it('probe the history and the endpoints through indexes in a plan made while they were empty', async () => {
