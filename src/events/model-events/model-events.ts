@@ -77,8 +77,10 @@ export class ModelEvents {
     const payloads = new Map<ModelChange, EventPayload>();
     const unrendered = new Map<string, ModelChange[]>();
     for (const change of changes) {
-      if (!change.payload)
-        unrendered.set(change.model, [...(unrendered.get(change.model) ?? []), change]);
+      if (change.payload) continue;
+      const ofModel = unrendered.get(change.model);
+      if (ofModel) ofModel.push(change);
+      else unrendered.set(change.model, [change]);
     }
     for (const [model, ofModel] of unrendered) {
       const rendered = await this.serializers.payloadsOf(
