@@ -9,7 +9,8 @@
 //    service's SQL from that of its framework and ORM, and show what preparing would save.
 // 2. Load (autocannon, 50 connections): CPU milliseconds per add spent by the Node process and by
 //    its PostgreSQL backends (/proc/<pid>/stat), which on a 2-core machine bound throughput.
-// With --cpu-prof the service's V8 CPU profile of the load phase is summarised by package.
+// With --cpu-prof the service's V8 CPU profile of the load phase is summarised by package
+// (and kept at PROFILE_KEEP, when set, for a profile viewer).
 // 3. The statements of each step of a full checkout.
 //
 //   npm run build && node bench/profile-cart.js --checkout [--cpu-prof]
@@ -21,7 +22,7 @@
 // shoppers' client (with --cpu-prof, the service's profile of that window), then the
 // statements of each step.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -284,7 +285,7 @@ async function checkoutSteps(api, proc, traceFile, variantId, count) {
           .sort((a, b) => b.count - a.count || b.ms - a.ms)
           .map(
             (entry) =>
-              `| ${(entry.count / count).toFixed(2)} | ${(entry.ms / entry.count).toFixed(3)} | ${entry.statement.slice(0, 140)} |`,
+              `| ${(entry.count / count).toFixed(2)} | ${(entry.ms / entry.count).toFixed(3)} | ${entry.statement.slice(0, Number(process.env.PROFILE_SQL_CHARS ?? 140))} |`,
           )
           .join('\n') +
         '\n',
@@ -303,6 +304,7 @@ async function profileCheckouts(service, dbUrl, credentials, serviceTrace, profi
   await checkoutStepCpu(api, service.proc, dbUrl, variant.id, CHECKOUTS);
   await checkoutLoad(api, service.proc, serviceTrace, dbUrl, variant.id);
   if (cpuProf) await summariseProfile(profileFile);
+  if (cpuProf && process.env.PROFILE_KEEP) await copyFile(profileFile, process.env.PROFILE_KEEP);
   await checkoutSteps(api, service.proc, serviceTrace, variant.id, 100);
 }
 
@@ -424,6 +426,7 @@ async function main() {
     requests: [{ setupRequest: roundRobin((i) => `/api/v3/store/carts/${carts[i].id}/items`) }],
   });
   if (cpuProf) await summariseProfile(profileFile);
+  if (cpuProf && process.env.PROFILE_KEEP) await copyFile(profileFile, process.env.PROFILE_KEEP);
   await checkoutSteps(api, service.proc, serviceTrace, variant.id, 100);
 }
 

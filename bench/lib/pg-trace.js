@@ -14,19 +14,35 @@ let since = performance.now();
 
 const shape = (text) => text.replace(/\s+/g, ' ').trim();
 
-function record(text, startedAt) {
+function record(text, startedAt, ms = performance.now() - startedAt) {
   const key = shape(text);
   const entry = tally.get(key) ?? { statement: key, count: 0, ms: 0 };
   entry.count += 1;
-  entry.ms += performance.now() - startedAt;
+  entry.ms += ms;
   tally.set(key, entry);
 }
 
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function tracedQuery(config, values, callback) {
-  const text = typeof config === 'string' ? config : config?.text;
-  if (typeof text !== 'string') return query.call(this, config, values, callback);
+  const sql = typeof config === 'string' ? config : config?.text;
+  if (typeof sql !== 'string') return query.call(this, config, values, callback);
+  // Statements with parameters that are not named prepared statements are parsed and planned
+  // at every execution: the tally marks them.
+  const parameters = typeof config === 'string' ? values : (config.values ?? values);
+  const unprepared = Array.isArray(parameters) && parameters.length > 0 && !config?.name;
+  const text = unprepared ? `(unprepared) ${sql}` : sql;
   const startedAt = performance.now();
+  // Statements written ahead in the same round trip (a transaction's START TRANSACTION) count
+  // as statements; their wait is the statement's.
+  for (const ahead of config?.statementsAhead ?? []) record(ahead, startedAt, 0);
+  if (typeof config?.submit === 'function' && typeof config.callback === 'function') {
+    const done = config.callback;
+    config.callback = (...args) => {
+      record(text, startedAt);
+      return done(...args);
+    };
+    return query.call(this, config, values, callback);
+  }
   const cb = typeof values === 'function' ? values : callback;
   if (cb) {
     const wrapped = (...args) => {

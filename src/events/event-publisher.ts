@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { preparedIn } from '../platform/database/prepared-sql.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { assertEventName } from './event-patterns.js';
 import { EVENTS_TABLE, OUTBOX_TABLE } from './event.entity.js';
@@ -29,6 +30,26 @@ interface EventRow {
 }
 
 const HELD = 'store:held-events';
+
+/**
+ * Stores events and their outbox rows in one statement, the same text for any number of events
+ * (one array per column) so that it is prepared once per connection. Later events get later
+ * timestamps, so "newest first" keeps the order they happened in.
+ */
+const RECORD_EVENTS = `
+  WITH drafts AS (
+    SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[])
+      WITH ORDINALITY AS draft(id, store_id, name, payload, metadata, position)
+  ), stored AS (
+    INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
+    SELECT id, store_id, name, payload::json, metadata::json,
+           clock_timestamp() + (position - 1) * interval '1 microsecond'
+    FROM drafts ORDER BY position
+    RETURNING id, created_at
+  ), outboxed AS (
+    INSERT INTO ${OUTBOX_TABLE} (event_id, created_at) SELECT id, created_at FROM stored
+  )
+  SELECT id, created_at FROM stored`;
 
 /** The events held for one statement in the transaction `manager` runs, if any. */
 function heldEventsOf(manager: EntityManager): EventRow[] | undefined {
@@ -93,29 +114,17 @@ export class EventPublisher {
 
   private async record(manager: EntityManager, rows: readonly EventRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const values = rows.flatMap((row) => [
-      row.id,
-      row.storeId,
-      row.name,
-      row.payload,
-      row.metadata,
-    ]);
-    const tuples = rows.map((_, index) => {
-      const at = index * 5;
-      // Later drafts get later timestamps, so "newest first" keeps the order they happened in.
-      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5},
-        clock_timestamp() + ${index} * interval '1 microsecond')`;
-    });
-    // The outbox row goes in with the event, in the same statement: no round trip of its own.
-    const stored: { id: string; created_at: Date }[] = await manager.query(
-      `WITH stored AS (
-         INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
-         VALUES ${tuples.join(', ')} RETURNING id, created_at
-       ), outboxed AS (
-         INSERT INTO ${OUTBOX_TABLE} (event_id, created_at) SELECT id, created_at FROM stored
-       )
-       SELECT id, created_at FROM stored`,
-      values,
+    const { rows: stored } = await preparedIn<{ id: string; created_at: Date }>(
+      manager,
+      'events_record',
+      RECORD_EVENTS,
+      [
+        rows.map((row) => row.id),
+        rows.map((row) => row.storeId),
+        rows.map((row) => row.name),
+        rows.map((row) => row.payload),
+        rows.map((row) => row.metadata),
+      ],
     );
     const createdAt = new Map(stored.map((row) => [row.id, row.created_at]));
     pendingEventsOf(manager)?.push(

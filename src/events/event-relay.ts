@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { opaqueArray, preparedIn } from '../platform/database/prepared-sql.js';
 import { QueuePort } from '../platform/queue/queue.port.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventFanout } from './event-fanout.js';
 import { OUTBOX_TABLE } from './event.entity.js';
 import { StoredEvents } from './stored-events.js';
+
+/** Drops relayed events' outbox rows (the array hidden from the planner: see `opaqueArray`). */
+const RELAYED = `DELETE FROM ${OUTBOX_TABLE} WHERE event_id = ANY(${opaqueArray(1, 'uuid')})`;
 
 /**
  * Hands committed events on: each is emitted on EventEmitter2 (sync subscribers run at once,
@@ -40,9 +44,7 @@ export class EventRelay {
         this.queue.enqueue(job.queue, job.name, job.data, { jobId: `${job.eventId}:${job.key}` }),
       ),
     );
-    await manager.query(`DELETE FROM ${OUTBOX_TABLE} WHERE event_id = ANY($1::uuid[])`, [
-      events.map((event) => event.id),
-    ]);
+    await preparedIn(manager, 'outbox_relayed', RELAYED, [events.map((event) => event.id)]);
   }
 
   /** Relays stored events by id (a relay run again by hand, say). */

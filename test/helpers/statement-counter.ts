@@ -53,8 +53,20 @@ export class StatementCounter {
       // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- pg's overloads
       const call = () => (original as Function).apply(this, args);
       if (typeof text !== 'string' || !counter.counts()) return call();
-      counter.sent.push(shape(text));
+      // Statements written ahead in the same round trip (a transaction's START TRANSACTION).
+      const ahead = (config as { statementsAhead?: string[] }).statementsAhead ?? [];
+      counter.sent.push(...ahead.map(shape), shape(text));
       counter.began();
+      const submittable = config as { submit?: unknown; callback?: (...a: unknown[]) => unknown };
+      if (typeof submittable.submit === 'function' && typeof submittable.callback === 'function') {
+        // pg answers a query object through its callback, not a promise.
+        const done = submittable.callback;
+        submittable.callback = (...answer: unknown[]) => {
+          counter.ended();
+          return done(...answer);
+        };
+        return call();
+      }
       let result: unknown;
       try {
         result = call();

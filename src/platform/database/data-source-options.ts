@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { DeferredBeginClient } from './deferred-begin-client.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface DataSourceSettings {
@@ -20,6 +21,8 @@ export function dataSourceOptions({
     type: 'postgres',
     url,
     poolSize,
+    // pg-pool's own option: the clients it opens send START TRANSACTION with the next statement.
+    extra: { Client: DeferredBeginClient },
     applicationName: applicationName ?? 'store-service',
     entities,
     migrations: MIGRATIONS,

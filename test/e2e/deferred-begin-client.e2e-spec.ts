@@ -1,0 +1,109 @@
+import type { Pool, PoolClient } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { DeferredBeginClient } from '../../src/platform/database/deferred-begin-client.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * The app's pool clients send a transaction's START TRANSACTION together with its first
+ * statement. Each test takes a client of the app's own pool (the embedded database has one) and
+ * counts the answers PostgreSQL sends back (one ReadyForQuery per round trip).
+ */
+describe('transactions begun with their first statement', () => {
+  let t: TestApp;
+  let client: PoolClient;
+  let answers = 0;
+  const countAnswers = () => answers++;
+
+  const probe = async (): Promise<string> =>
+    (await client.query(`SELECT current_setting('store.probe', true) AS value`)).rows[0].value;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  beforeEach(async () => {
+    const pool = (t.dataSource.driver as PostgresDriver).master as Pool;
+    client = await pool.connect();
+    answers = 0;
+    (client as unknown as { connection: NodeJS.EventEmitter }).connection.on(
+      'readyForQuery',
+      countAnswers,
+    );
+  });
+  afterEach(() => {
+    (client as unknown as { connection: NodeJS.EventEmitter }).connection.off(
+      'readyForQuery',
+      countAnswers,
+    );
+    client.release();
+  });
+
+  it('are the clients of the app’s pool', () => {
+    expect(client).toBeInstanceOf(DeferredBeginClient);
+  });
+
+  it('send START TRANSACTION and the first statement in one round trip, in one transaction', async () => {
+    await client.query('START TRANSACTION');
+    expect(answers).toBe(0);
+    const first = await client.query(`SELECT set_config('store.probe', $1, true) AS value`, [
+      'inside',
+    ]);
+    expect(first.rows).toEqual([{ value: 'inside' }]);
+    expect(first.command).toBe('SELECT');
+    expect(answers).toBe(1);
+    // A setting local to the transaction is still there: the same transaction.
+    expect(await probe()).toBe('inside');
+    await client.query('COMMIT');
+    expect(answers).toBe(3);
+    expect(await probe()).toBe('');
+  });
+
+  it('run named prepared statements inside the transaction too', async () => {
+    await client.query('START TRANSACTION');
+    const first = await client.query({
+      name: 'deferred_begin_probe',
+      text: `SELECT set_config('store.probe', $1, true) AS value`,
+      values: ['prepared'],
+    });
+    expect(first.rows).toEqual([{ value: 'prepared' }]);
+    expect(answers).toBe(1);
+    expect(await probe()).toBe('prepared');
+    await client.query('ROLLBACK');
+    expect(await probe()).toBe('');
+  });
+
+  it('leave the transaction aborted when the first statement fails, until it is rolled back', async () => {
+    await client.query('START TRANSACTION');
+    await expect(client.query('SELECT $1::int / 0 AS never', [1])).rejects.toMatchObject({
+      code: '22012',
+    });
+    await expect(client.query('SELECT $1::int AS one', [1])).rejects.toMatchObject({
+      code: '25P02',
+    });
+    await client.query('ROLLBACK');
+    expect((await client.query('SELECT $1::int AS one', [1])).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('send nothing for a transaction that ends before any statement', async () => {
+    await client.query('START TRANSACTION');
+    await client.query('COMMIT');
+    await client.query('START TRANSACTION');
+    await client.query('ROLLBACK');
+    expect(answers).toBe(0);
+    // Not left inside a transaction: a local setting ends with its own statement.
+    await client.query(`SELECT set_config('store.probe', $1, true)`, ['outside']);
+    expect(await probe()).toBe('');
+  });
+
+  it('begin before a statement without parameters, which may hold several commands', async () => {
+    await client.query('START TRANSACTION');
+    const results = (await client.query(
+      `SELECT set_config('store.probe', 'simple', true) AS value; SELECT 2 AS two`,
+    )) as unknown as { rows: unknown[] }[];
+    expect(results.map((result) => result.rows)).toEqual([[{ value: 'simple' }], [{ two: 2 }]]);
+    expect(await probe()).toBe('simple');
+    await client.query('COMMIT');
+    expect(await probe()).toBe('');
+  });
+});
