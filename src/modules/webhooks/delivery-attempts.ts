@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppConfig } from '../../config/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
-import { opaqueArray } from '../../platform/database/prepared-sql.js';
+import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
 import { type DeliveryOutcome, INTERRUPTED_MESSAGE } from './delivery-outcome.js';
-import { COMMIT_WITHOUT_DISK_WAIT, hotStatement, unnestParameters } from './hot-statement.js';
+import { COMMIT_WITHOUT_DISK_WAIT, unnestParameters } from './delivery-sql.js';
 import { StatementBatch } from './statement-batch.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
@@ -68,10 +67,7 @@ export class DeliveryAttempts {
     (completions) => this.succeededMany(completions),
   );
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * Writes an attempt in flight, numbered after the envelope's earlier attempts to the endpoint.
@@ -189,7 +185,7 @@ export class DeliveryAttempts {
     return completions.map((completion) => finished.get(String(completion.attempt.id)));
   }
 
-  private run(
+  private async run(
     manager: EntityManager,
     name: string,
     values: unknown[],
@@ -197,7 +193,7 @@ export class DeliveryAttempts {
   ): Promise<Record<string, unknown>[]> {
     let statement = this.texts.get(name);
     if (statement === undefined) this.texts.set(name, (statement = text()));
-    return hotStatement(manager, this.config.embeddedDatabase, name, statement, values);
+    return (await preparedIn<Record<string, unknown>>(manager, name, statement, values)).rows;
   }
 
   private openStatement(): string {

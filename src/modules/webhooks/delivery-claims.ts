@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { AppConfig } from '../../config/index.js';
 import { entityFromRow } from '../../platform/database/entity-rows.js';
-import { opaqueArray } from '../../platform/database/prepared-sql.js';
+import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
 import { INTERRUPTED_MESSAGE } from './delivery-outcome.js';
-import { COMMIT_WITHOUT_DISK_WAIT, hotStatement, unnestParameters } from './hot-statement.js';
+import { COMMIT_WITHOUT_DISK_WAIT, unnestParameters } from './delivery-sql.js';
 import { StatementBatch } from './statement-batch.js';
 import type { WebhookDeliveryJobData } from './webhook-delivery-job.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
@@ -46,10 +45,7 @@ export class DeliveryClaims {
     BATCHES_IN_PARALLEL,
   );
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The endpoint and the attempt in flight, or undefined when there is nothing to send. */
   async claim(job: WebhookDeliveryJobData): Promise<ClaimedDelivery | undefined> {
@@ -84,9 +80,8 @@ export class DeliveryClaims {
       seen.add(key);
       return unique.push(job);
     });
-    const rows = await hotStatement<Row>(
+    const { rows } = await preparedIn<Row>(
       this.dataSource.manager,
-      this.config.embeddedDatabase,
       'webhook-delivery-claims',
       (this.text ??= this.statement()),
       [unique.map((job) => job.endpointId), unique.map((job) => job.eventId), INTERRUPTED_MESSAGE],

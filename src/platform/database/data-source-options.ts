@@ -6,6 +6,8 @@ export interface DataSourceSettings {
   url: string;
   poolSize: number;
   applicationName?: string;
+  /** The embedded database: one session, which every connection in turn takes over. */
+  embedded?: boolean;
   /** The mapped entities; the application root owns the list (see `src/entities.ts`). */
   entities: NonNullable<DataSourceOptions['entities']>;
 }
@@ -15,14 +17,22 @@ export function dataSourceOptions({
   url,
   poolSize,
   applicationName,
+  embedded = false,
   entities,
 }: DataSourceSettings): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     poolSize,
-    // pg-pool's own option: the clients it opens send START TRANSACTION with the next statement.
-    extra: { Client: DeferredBeginClient },
+    // pg-pool's own options: the clients it opens send START TRANSACTION with the next statement;
+    // on the embedded database each starts from a clean session, as a new server session would
+    // (no prepared statement of an earlier connection, which `pg` would prepare again and fail).
+    extra: {
+      Client: DeferredBeginClient,
+      ...(embedded
+        ? { onConnect: (client: DeferredBeginClient) => client.query('DISCARD ALL') }
+        : {}),
+    },
     applicationName: applicationName ?? 'store-service',
     entities,
     migrations: MIGRATIONS,
