@@ -9,7 +9,6 @@ import { PublishesLifecycleEvents } from '../../events/index.js';
 @Entity('stock_items')
 @Index('stock_items_location_variant_key', ['stockLocationId', 'variantId'], { unique: true })
 @Index('stock_items_variant_id_idx', ['variantId'])
-@Index('stock_items_variant_id_location_count_idx', { synchronize: false })
 @Check('stock_items_count_on_hand_check', 'backorderable OR count_on_hand >= 0')
 export class StockItem extends StoreScopedEntity {
   @Column({ name: 'stock_location_id', type: 'bigint' })

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Order } from './entities/order.entity.js';
+import { orderByIdInStore } from './order-lookup.js';
 import {
   type OrderParts,
   type OrderPartsRow,
@@ -33,7 +34,7 @@ export async function claimFree(
     manager,
     'order_claim_free',
     `WITH target AS (
-       SELECT id FROM orders WHERE id = $1 AND store_id = $2 FOR UPDATE SKIP LOCKED),
+       SELECT id FROM orders WHERE ${orderByIdInStore('orders')} FOR UPDATE SKIP LOCKED),
      claimed AS (
        UPDATE orders "order"
        SET state_lock_version = "order".state_lock_version + 1, updated_at = now()

@@ -3,7 +3,7 @@ import { entityColumns, entityFromRow } from '../../platform/database/entity-row
 import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Address } from '../customers/index.js';
 import { Order } from './entities/order.entity.js';
-import type { OrderTarget } from './order-lookup.js';
+import { orderByIdInStore, type OrderTarget } from './order-lookup.js';
 import {
   type OrderPartsRow,
   orderPartsOf,
@@ -85,7 +85,7 @@ function startSql(manager: EntityManager): string {
       '"order".ship_address_id IS NOT NULL',
       '"order".completed_at IS NULL',
     )}) parts
-    WHERE "order".id = $1 AND "order".store_id = $2`;
+    WHERE ${orderByIdInStore('"order"')}`;
   return cachedSql;
 }
 

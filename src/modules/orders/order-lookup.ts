@@ -9,6 +9,17 @@ import { preparedIn } from '../../platform/database/prepared-sql.js';
 import { Order } from './entities/order.entity.js';
 import { orderTokenMatches } from './order-tokens.js';
 
+/**
+ * The condition for the order `alias` by primary key (`id`) within its store (`store`). The store
+ * is compared as an expression (`+ 0`) so that only the primary key can serve the lookup: on a
+ * table the planner has no statistics for (a new install, a server without autovacuum) the
+ * store's list indexes, which end in `id`, tie with it, and a generic plan cached then walks the
+ * store's whole list at every lookup as orders accumulate.
+ */
+export function orderByIdInStore(alias: string, id = '$1', store = '$2'): string {
+  return `${alias}.id = ${id} AND ${alias}.store_id + 0 = ${store}`;
+}
+
 /** Placed orders are no longer carts. */
 export const PLACED_STATES = new Set(['complete', 'canceled', 'returned']);
 
@@ -97,7 +108,7 @@ export class OrderLookup {
       manager,
       'order_in_store',
       `SELECT ${entityColumns(manager, Order, 'order')} FROM orders "order"
-       WHERE "order".id = $1 AND "order".store_id = $2`,
+       WHERE ${orderByIdInStore('"order"')}`,
       [id, storeId],
     );
     return row ? entityFromRow(manager, Order, row) : null;

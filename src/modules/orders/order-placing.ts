@@ -8,6 +8,7 @@ import { derivePaymentState, deriveShipmentState } from './domain/order-states.j
 import type { ShipmentState } from './entities/shipment.entity.js';
 import { Order } from './entities/order.entity.js';
 import type { CompletionStart } from './order-completion-read.js';
+import { orderByIdInStore } from './order-lookup.js';
 import { PaymentRefused } from './order-payments.js';
 import type { OrderParts, OrderSnapshot } from './order-snapshot.js';
 import { OrderStock, takeStockSql, type TakenStockJson } from './order-stock.js';
@@ -253,7 +254,7 @@ function baseSql(manager: EntityManager): string {
   return `
   WITH target AS (
     SELECT o.id, o.store_id, o.state FROM orders o
-    WHERE o.id = $1 AND o.store_id = $2 AND o.state_lock_version = $3 AND o.completed_at IS NULL
+    WHERE ${orderByIdInStore('o')} AND o.state_lock_version = $3 AND o.completed_at IS NULL
       AND ${paidSql('o.id')} = $4::numeric
       AND NOT EXISTS (
         SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.state = 'processing'

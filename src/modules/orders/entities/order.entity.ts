@@ -43,8 +43,6 @@ const money = (name: string) =>
 @Entity('orders')
 @Index('orders_store_id_number_key', ['storeId', 'number'], { unique: true })
 @Index('orders_token_digest_key', ['tokenDigest'], { unique: true })
-@Index('orders_store_id_customer_id_idx', ['storeId', 'customerId'])
-@Index('orders_store_id_completed_at_idx', ['storeId', 'completedAt'])
 @Index('orders_tags_idx', ['tags'], { type: 'gin' })
 @Index('orders_store_id_created_at_id_idx', { synchronize: false })
 @Index('orders_store_id_state_created_at_id_idx', { synchronize: false })

@@ -29,6 +29,7 @@ import { EventOutbox1795301700010 } from './1795301700010-EventOutbox.js';
 import { DropRedundantDeliveryIndex1795301700020 } from './1795301700020-DropRedundantDeliveryIndex.js';
 import { ProductListPriceIndex1795301800100 } from './1795301800100-ProductListPriceIndex.js';
 import { PriceStore1795301900100 } from './1795301900100-PriceStore.js';
+import { UpdatesInPlace1795302000100 } from './1795302000100-UpdatesInPlace.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   DropRedundantDeliveryIndex1795301700020,
   ProductListPriceIndex1795301800100,
   PriceStore1795301900100,
+  UpdatesInPlace1795302000100,
 ];
