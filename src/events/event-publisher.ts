@@ -31,25 +31,30 @@ interface EventRow {
 
 const HELD = 'store:held-events';
 
+/** Most events one statement records as a prepared statement (one per count, per connection). */
+const PREPARED_UP_TO = 16;
+
 /**
- * Stores events and their outbox rows in one statement, the same text for any number of events
- * (one array per column) so that it is prepared once per connection. Later events get later
- * timestamps, so "newest first" keeps the order they happened in.
+ * Stores `count` events and their outbox rows in one statement (five parameters per event, each
+ * text as it is: arrays would have pg escape every payload). Later events get later timestamps,
+ * so "newest first" keeps the order they happened in.
  */
-const RECORD_EVENTS = `
-  WITH drafts AS (
-    SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[])
-      WITH ORDINALITY AS draft(id, store_id, name, payload, metadata, position)
-  ), stored AS (
-    INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
-    SELECT id, store_id, name, payload::json, metadata::json,
-           clock_timestamp() + (position - 1) * interval '1 microsecond'
-    FROM drafts ORDER BY position
-    RETURNING id, created_at
-  ), outboxed AS (
-    INSERT INTO ${OUTBOX_TABLE} (event_id, created_at) SELECT id, created_at FROM stored
-  )
-  SELECT id, created_at FROM stored`;
+function recordEventsSql(count: number): string {
+  const tuples = Array.from({ length: count }, (_, index) => {
+    const at = index * 5;
+    return `($${at + 1}::uuid, $${at + 2}::bigint, $${at + 3}, $${at + 4}::json, $${at + 5}::json,
+      clock_timestamp() + ${index} * interval '1 microsecond')`;
+  });
+  return `WITH stored AS (
+      INSERT INTO ${EVENTS_TABLE} (id, store_id, name, payload, metadata, created_at)
+      VALUES ${tuples.join(', ')} RETURNING id, created_at
+    ), outboxed AS (
+      INSERT INTO ${OUTBOX_TABLE} (event_id, created_at) SELECT id, created_at FROM stored
+    )
+    SELECT id, created_at FROM stored`;
+}
+
+const recordSqlByCount = new Map<number, string>();
 
 /** The events held for one statement in the transaction `manager` runs, if any. */
 function heldEventsOf(manager: EntityManager): EventRow[] | undefined {
@@ -114,18 +119,30 @@ export class EventPublisher {
 
   private async record(manager: EntityManager, rows: readonly EventRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const { rows: stored } = await preparedIn<{ id: string; created_at: Date }>(
-      manager,
-      'events_record',
-      RECORD_EVENTS,
-      [
-        rows.map((row) => row.id),
-        rows.map((row) => row.storeId),
-        rows.map((row) => row.name),
-        rows.map((row) => row.payload),
-        rows.map((row) => row.metadata),
-      ],
-    );
+    const count = rows.length;
+    let text = recordSqlByCount.get(count);
+    if (text === undefined) {
+      text = recordEventsSql(count);
+      if (count <= PREPARED_UP_TO) recordSqlByCount.set(count, text);
+    }
+    const values = rows.flatMap((row) => [
+      row.id,
+      row.storeId,
+      row.name,
+      row.payload,
+      row.metadata,
+    ]);
+    const stored: { id: string; created_at: Date }[] =
+      count <= PREPARED_UP_TO
+        ? (
+            await preparedIn<{ id: string; created_at: Date }>(
+              manager,
+              `events_record_${count}`,
+              text,
+              values,
+            )
+          ).rows
+        : await manager.query(text, values);
     const createdAt = new Map(stored.map((row) => [row.id, row.created_at]));
     pendingEventsOf(manager)?.push(
       ...rows.map((row) => messageOf(row, createdAt.get(row.id) as Date)),

@@ -46,6 +46,33 @@ describe('Transactional outbox and subscribers', () => {
     ).toEqual([]);
   });
 
+  it.each([3, 40])(
+    'records %i events published together, in order, with their payloads as sent',
+    async (count) => {
+      const drafts = Array.from({ length: count }, (_, index) => ({
+        name: `brand.batch${index}`,
+        payload: { index, quote: `"${index}"\\`, nested: { list: [index, null] } },
+      }));
+      const ids = await t.dataSource.transaction((manager) =>
+        t.app.get(EventPublisher).publishAll({ manager, storeId: null }, drafts),
+      );
+      await t.app.get(OutboxCommitHook).idle();
+      const stored: { id: string; name: string; payload: unknown }[] = await t.dataSource.query(
+        `SELECT id::text AS id, name, payload FROM events WHERE id = ANY($1::uuid[])
+         ORDER BY created_at, id`,
+        [ids],
+      );
+      expect(stored).toEqual(
+        drafts.map((draft, index) => ({
+          id: ids[index],
+          name: draft.name,
+          payload: draft.payload,
+        })),
+      );
+      await untilPasses(() => expect(seen('everything-sync', ids[count - 1])).toHaveLength(1));
+    },
+  );
+
   it('reads a transaction’s events back in the order they were published, even on tied timestamps', async () => {
     const names = ['brand.first', 'brand.second', 'brand.third', 'brand.fourth'];
     const ids = await t.dataSource.transaction(async (manager) => {

@@ -143,7 +143,7 @@ import { hasServers } from '../helpers/service-cluster.js';
         !/^WITH claimed AS \( SELECT event_id FROM event_outbox/.test(text),
     );
     expect(relayBookkeeping).toEqual([
-      expect.stringMatching(/^WITH drafts AS .* INSERT INTO events .* INSERT INTO event_outbox/),
+      expect.stringMatching(/^WITH stored AS \( INSERT INTO events .* INSERT INTO event_outbox/),
       expect.stringMatching(/^DELETE FROM event_outbox WHERE event_id = ANY/),
     ]);
     expect(
