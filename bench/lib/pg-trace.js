@@ -32,9 +32,9 @@ pg.Client.prototype.query = function tracedQuery(config, values, callback) {
   const unprepared = Array.isArray(parameters) && parameters.length > 0 && !config?.name;
   const text = unprepared ? `(unprepared) ${sql}` : sql;
   const startedAt = performance.now();
-  // Statements written ahead in the same round trip (a transaction's START TRANSACTION) count
-  // as statements; their wait is the statement's.
-  for (const ahead of config?.statementsAhead ?? []) record(ahead, startedAt, 0);
+  // A statement may carry its transaction's START TRANSACTION and COMMIT in its round trip:
+  // they count as statements; the wait is the statement's.
+  for (const other of config?.pipelined ?? []) if (other !== sql) record(other, startedAt, 0);
   if (typeof config?.submit === 'function' && typeof config.callback === 'function') {
     const done = config.callback;
     config.callback = (...args) => {

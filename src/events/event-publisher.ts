@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { preparedIn } from '../platform/database/prepared-sql.js';
+import { commitWithNextStatement } from '../platform/database/transaction-pipelining-client.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { assertEventName } from './event-patterns.js';
 import { EVENTS_TABLE, OUTBOX_TABLE } from './event.entity.js';
@@ -55,6 +56,18 @@ function recordEventsSql(count: number): string {
 }
 
 const recordSqlByCount = new Map<number, string>();
+
+const COMMITS_WITH_EVENTS = 'store:commits-with-events';
+
+/**
+ * Marks the transaction `manager` runs as ending with the next events recorded in it: their
+ * statement carries the transaction's COMMIT (one round trip less), so nothing may be sent after
+ * it. A transaction that records no events commits as usual.
+ */
+export function commitWithEvents(manager: EntityManager): void {
+  const data = manager.queryRunner?.data as Record<string, unknown> | undefined;
+  if (data && manager.queryRunner?.isTransactionActive) data[COMMITS_WITH_EVENTS] = true;
+}
 
 /** The events held for one statement in the transaction `manager` runs, if any. */
 function heldEventsOf(manager: EntityManager): EventRow[] | undefined {
@@ -132,6 +145,11 @@ export class EventPublisher {
       row.payload,
       row.metadata,
     ]);
+    const data = manager.queryRunner?.data as Record<string, unknown> | undefined;
+    if (data?.[COMMITS_WITH_EVENTS]) {
+      delete data[COMMITS_WITH_EVENTS];
+      await commitWithNextStatement(manager);
+    }
     const stored: { id: string; created_at: Date }[] =
       count <= PREPARED_UP_TO
         ? (

@@ -3,7 +3,7 @@ export type { StoreEventMessage } from './event-envelope.js';
 export { EventFanout } from './event-fanout.js';
 export type { FanoutJob } from './event-fanout.js';
 export { EVENT_NAME, EVENT_PATTERN } from './event-patterns.js';
-export { EventPublisher } from './event-publisher.js';
+export { commitWithEvents, EventPublisher } from './event-publisher.js';
 export type { EventDraft, EventScope } from './event-publisher.js';
 export { EventRelay } from './event-relay.js';
 export { StoreEvent } from './event.entity.js';

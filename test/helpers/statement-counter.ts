@@ -53,9 +53,9 @@ export class StatementCounter {
       // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- pg's overloads
       const call = () => (original as Function).apply(this, args);
       if (typeof text !== 'string' || !counter.counts()) return call();
-      // Statements written ahead in the same round trip (a transaction's START TRANSACTION).
-      const ahead = (config as { statementsAhead?: string[] }).statementsAhead ?? [];
-      counter.sent.push(...ahead.map(shape), shape(text));
+      // A statement may carry its transaction's START TRANSACTION and COMMIT in its round trip.
+      const pipelined = (config as { pipelined?: string[] }).pipelined ?? [text];
+      counter.sent.push(...pipelined.map(shape));
       counter.began();
       const submittable = config as { submit?: unknown; callback?: (...a: unknown[]) => unknown };
       if (typeof submittable.submit === 'function' && typeof submittable.callback === 'function') {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { commitWithEvents } from '../../events/index.js';
 import { isTransientTransactionError } from '../../platform/database/database-errors.js';
 import type { Order } from './entities/order.entity.js';
 import { OrderChange } from './order-change.js';
@@ -37,7 +38,10 @@ export class OrderChanges {
         });
         const result = await work(change);
         await flushPendingOrderWrites(manager, change.order);
-        if (!change.deferred) await this.events.publish(change);
+        if (!change.deferred) {
+          commitWithEvents(manager);
+          await this.events.publish(change);
+        }
         return result;
       })
       .catch((error: unknown) => {
@@ -60,6 +64,7 @@ export class OrderChanges {
       const change = new OrderChange(manager, await insert(manager), NO_PARTS);
       const result = await work(change);
       await flushPendingOrderWrites(manager, change.order);
+      commitWithEvents(manager);
       await this.events.publish(change, 'created');
       return result;
     });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { EventPublisher, ModelEvents } from '../../events/index.js';
+import { commitWithEvents, EventPublisher, ModelEvents } from '../../events/index.js';
 import { isTransientTransactionError } from '../../platform/database/database-errors.js';
 import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
 import { CardPayments, type CaptureOutcome, type HeldPayment } from './card-payments.js';
@@ -131,9 +131,11 @@ export class OrderCompletion {
   ): Promise<OrderRendering> {
     const { order } = start.snapshot;
     try {
-      return await this.dataSource.transaction((manager) =>
-        // The stock taken stays locked until the commit: its events go with the others, at once.
-        this.publisher.inOneStatement(manager, async () => {
+      return await this.dataSource.transaction((manager) => {
+        // The stock taken stays locked until the commit: its events go with the others, at once,
+        // and the commit with them.
+        commitWithEvents(manager);
+        return this.publisher.inOneStatement(manager, async () => {
           const placed = await this.place(manager, start, plan, outcomes);
           const change = new OrderChange(manager, placed.snapshot.order, placed.before);
           change.announce('completed');
@@ -141,8 +143,8 @@ export class OrderCompletion {
           change.onRendered(rendering);
           await this.events.publish(change, 'updated', placed.changes);
           return rendering;
-        }),
-      );
+        });
+      });
     } catch (error) {
       throw this.asConflict(error, order, 'The order was changed by another request');
     }
@@ -181,17 +183,19 @@ export class OrderCompletion {
     }
     let placed: PlacedOrder;
     try {
-      placed = await this.dataSource.transaction((manager) =>
-        // The stock taken stays locked until the commit: its events go with the others, at once.
-        this.publisher.inOneStatement(manager, async () => {
+      placed = await this.dataSource.transaction((manager) => {
+        // The stock taken stays locked until the commit: its events go with the others, at once,
+        // and the commit with them.
+        commitWithEvents(manager);
+        return this.publisher.inOneStatement(manager, async () => {
           const placing = await this.place(manager, start, plan, outcomes);
           await this.modelEvents.publishChanges(
             { manager, storeId: order.storeId },
             placing.changes,
           );
           return placing;
-        }),
-      );
+        });
+      });
     } catch (error) {
       await this.cards.release(
         order,

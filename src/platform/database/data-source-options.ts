@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { DeferredBeginClient } from './deferred-begin-client.js';
+import { TransactionPipeliningClient } from './transaction-pipelining-client.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface DataSourceSettings {
@@ -28,9 +28,9 @@ export function dataSourceOptions({
     // on the embedded database each starts from a clean session, as a new server session would
     // (no prepared statement of an earlier connection, which `pg` would prepare again and fail).
     extra: {
-      Client: DeferredBeginClient,
+      Client: TransactionPipeliningClient,
       ...(embedded
-        ? { onConnect: (client: DeferredBeginClient) => client.query('DISCARD ALL') }
+        ? { onConnect: (client: TransactionPipeliningClient) => client.query('DISCARD ALL') }
         : {}),
     },
     applicationName: applicationName ?? 'store-service',

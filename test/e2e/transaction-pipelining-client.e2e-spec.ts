@@ -1,14 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { DeferredBeginClient } from '../../src/platform/database/deferred-begin-client.js';
+import { TransactionPipeliningClient } from '../../src/platform/database/transaction-pipelining-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
  * The app's pool clients send a transaction's START TRANSACTION together with its first
- * statement. Each test takes a client of the app's own pool (the embedded database has one) and
+ * statement, and its COMMIT with the statement named last. Each test takes a client of the app's own pool (the embedded database has one) and
  * counts the answers PostgreSQL sends back (one ReadyForQuery per round trip).
  */
-describe('transactions begun with their first statement', () => {
+describe('transactions sent with their first and last statements', () => {
   let t: TestApp;
   let client: PoolClient;
   let answers = 0;
@@ -40,7 +40,7 @@ describe('transactions begun with their first statement', () => {
   });
 
   it('are the clients of the app’s pool', () => {
-    expect(client).toBeInstanceOf(DeferredBeginClient);
+    expect(client).toBeInstanceOf(TransactionPipeliningClient);
   });
 
   it('send START TRANSACTION and the first statement in one round trip, in one transaction', async () => {
@@ -94,6 +94,58 @@ describe('transactions begun with their first statement', () => {
     // Not left inside a transaction: a local setting ends with its own statement.
     await client.query(`SELECT set_config('store.probe', $1, true)`, ['outside']);
     expect(await probe()).toBe('');
+  });
+
+  it('send COMMIT with the statement named last, and answer the commit that follows at once', async () => {
+    await client.query('CREATE TEMPORARY TABLE pipelined_probe (n int)');
+    try {
+      answers = 0;
+      await client.query('START TRANSACTION');
+      await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
+      (client as TransactionPipeliningClient).commitWithNextStatement();
+      const last = await client.query('INSERT INTO pipelined_probe VALUES ($1), ($2)', [2, 3]);
+      expect(last.rowCount).toBe(2);
+      expect(answers).toBe(2);
+      // Committed already: the caller's COMMIT (or a ROLLBACK) changes nothing and costs nothing.
+      await client.query('ROLLBACK');
+      expect(answers).toBe(2);
+      const { rows } = await client.query('SELECT n FROM pipelined_probe ORDER BY n');
+      expect(rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    } finally {
+      await client.query('DROP TABLE pipelined_probe');
+    }
+  });
+
+  it('commit nothing when the statement named last fails: the transaction stays open, aborted', async () => {
+    await client.query('CREATE TEMPORARY TABLE pipelined_probe (n int)');
+    try {
+      await client.query('START TRANSACTION');
+      await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
+      (client as TransactionPipeliningClient).commitWithNextStatement();
+      await expect(
+        client.query('INSERT INTO pipelined_probe VALUES ($1::int / 0)', [1]),
+      ).rejects.toMatchObject({ code: '22012' });
+      await expect(client.query('SELECT $1::int AS one', [1])).rejects.toMatchObject({
+        code: '25P02',
+      });
+      await client.query('ROLLBACK');
+      expect((await client.query('SELECT count(*)::int AS n FROM pipelined_probe')).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      await client.query('DROP TABLE pipelined_probe');
+    }
+  });
+
+  it('refuse a statement sent after the transaction committed with its last one', async () => {
+    await client.query('START TRANSACTION');
+    (client as TransactionPipeliningClient).commitWithNextStatement();
+    await client.query(`SELECT set_config('store.probe', $1, true)`, ['committed']);
+    await expect(client.query('SELECT $1::int AS one', [1])).rejects.toThrow(
+      'A statement was sent after its transaction committed',
+    );
+    await client.query('COMMIT');
+    expect((await client.query('SELECT $1::int AS one', [1])).rows).toEqual([{ one: 1 }]);
   });
 
   it('begin before a statement without parameters, which may hold several commands', async () => {
