@@ -102,7 +102,7 @@ describe('transactions sent with their first and last statements', () => {
       answers = 0;
       await client.query('START TRANSACTION');
       await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
-      (client as TransactionPipeliningClient).commitWithNextStatement();
+      (client as unknown as TransactionPipeliningClient).commitWithNextStatement();
       const last = await client.query('INSERT INTO pipelined_probe VALUES ($1), ($2)', [2, 3]);
       expect(last.rowCount).toBe(2);
       expect(answers).toBe(2);
@@ -121,7 +121,7 @@ describe('transactions sent with their first and last statements', () => {
     try {
       await client.query('START TRANSACTION');
       await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
-      (client as TransactionPipeliningClient).commitWithNextStatement();
+      (client as unknown as TransactionPipeliningClient).commitWithNextStatement();
       await expect(
         client.query('INSERT INTO pipelined_probe VALUES ($1::int / 0)', [1]),
       ).rejects.toMatchObject({ code: '22012' });
@@ -139,7 +139,7 @@ describe('transactions sent with their first and last statements', () => {
 
   it('refuse a statement sent after the transaction committed with its last one', async () => {
     await client.query('START TRANSACTION');
-    (client as TransactionPipeliningClient).commitWithNextStatement();
+    (client as unknown as TransactionPipeliningClient).commitWithNextStatement();
     await client.query(`SELECT set_config('store.probe', $1, true)`, ['committed']);
     await expect(client.query('SELECT $1::int AS one', [1])).rejects.toThrow(
       'A statement was sent after its transaction committed',

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { commitWithEvents } from '../../events/index.js';
 import { type GatewayMethodType, PaymentGateways, type PaymentSource } from '../payments/index.js';
 import { PaymentSettlement } from './admin/payments/payment-settlement.js';
 import { Order } from './entities/order.entity.js';
@@ -324,6 +325,7 @@ export class CardPayments {
         const change = new OrderChange(manager, snapshot.order, placed.before);
         change.announce('completed');
         change.onRendered(rendering);
+        commitWithEvents(manager);
         await this.events.publish(change);
       }
       return rendering;
