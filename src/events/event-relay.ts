@@ -31,10 +31,14 @@ export class EventRelay {
     private readonly stored: StoredEvents,
   ) {}
 
-  /** Relays events in the order given (the order they were published). */
+  /**
+   * Relays events in the order given (the order they were published), then deletes their outbox
+   * rows, unless `keepOutboxRows` (the caller deletes them later with `acknowledge`).
+   */
   async relay(
     events: readonly StoreEventMessage[],
     manager: EntityManager = this.dataSource.manager,
+    { keepOutboxRows = false } = {},
   ): Promise<void> {
     if (events.length === 0) return;
     for (const event of events) await this.dispatcher.dispatch(event);
@@ -44,7 +48,19 @@ export class EventRelay {
         this.queue.enqueue(job.queue, job.name, job.data, { jobId: `${job.eventId}:${job.key}` }),
       ),
     );
-    await preparedIn(manager, 'outbox_relayed', RELAYED, [events.map((event) => event.id)]);
+    if (!keepOutboxRows)
+      await this.acknowledge(
+        events.map((event) => event.id),
+        manager,
+      );
+  }
+
+  /** Deletes the outbox rows of relayed events. */
+  async acknowledge(
+    eventIds: readonly string[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (eventIds.length > 0) await preparedIn(manager, 'outbox_relayed', RELAYED, [eventIds]);
   }
 
   /** Relays stored events by id (a relay run again by hand, say). */

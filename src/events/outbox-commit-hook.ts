@@ -19,12 +19,18 @@ import { takePendingEvents } from './pending-events.js';
 const RELAY_BATCH = 500;
 /** How long a relay waits for more commits to join its batch. */
 const RELAY_LINGER_MS = 10;
+/**
+ * How long relayed events' outbox rows wait to be deleted together: one statement for the relays
+ * of that time, well within the sweeper's grace (an event whose row outlives it is relayed again).
+ */
+const ACKNOWLEDGE_EVERY_MS = 100;
 
 /**
  * Relays a transaction's events as soon as it has committed and drops them when it rolls back.
  * Transactions that commit while a relay runs are relayed together by the next one, so under load
- * the relay's statements (fan-out lookup, relayed mark) are shared by many commits. A relay that
- * fails (or a process that dies first) leaves the events to the outbox sweeper.
+ * the relay's fan-out lookup is shared by many commits; the outbox rows of what was relayed are
+ * deleted together every `ACKNOWLEDGE_EVERY_MS`. A relay that fails (or a process that dies
+ * first) leaves the events to the outbox sweeper.
  */
 @Injectable()
 export class OutboxCommitHook
@@ -33,6 +39,10 @@ export class OutboxCommitHook
   private readonly logger = new Logger('Outbox');
   private readonly committed: StoreEventMessage[] = [];
   private relaying?: Promise<void>;
+  /** Relayed events whose outbox rows are still to be deleted. */
+  private readonly relayed: string[] = [];
+  private acknowledging?: Promise<void>;
+  private acknowledgeTimer?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -54,9 +64,18 @@ export class OutboxCommitHook
     takePendingEvents(event.queryRunner);
   }
 
-  /** Resolves when every event committed so far has been relayed (or left to the sweeper). */
+  /**
+   * Resolves when every event committed so far has been relayed and its outbox row deleted (or
+   * left to the sweeper).
+   */
   async idle(): Promise<void> {
-    while (this.relaying) await this.relaying;
+    do {
+      while (this.relaying) await this.relaying;
+      clearTimeout(this.acknowledgeTimer);
+      this.acknowledgeTimer = undefined;
+      while (this.acknowledging) await this.acknowledging;
+      if (this.relayed.length > 0) await this.startAcknowledging();
+    } while (this.relaying || this.relayed.length > 0);
   }
 
   /** Before any module shuts down, so the relays still have their database connections. */
@@ -80,12 +99,38 @@ export class OutboxCommitHook
     while (this.committed.length > 0) {
       const batch = this.committed.splice(0, RELAY_BATCH);
       try {
-        await this.relay.relay(batch);
+        await this.relay.relay(batch, undefined, { keepOutboxRows: true });
+        this.relayed.push(...batch.map((event) => event.id));
+        this.scheduleAcknowledging();
       } catch (error) {
         this.logger.warn(
           `Relaying ${batch.length} event(s) failed; the sweeper will retry: ${String(error)}`,
         );
       }
     }
+  }
+
+  private scheduleAcknowledging(): void {
+    if (this.acknowledgeTimer || this.acknowledging) return;
+    this.acknowledgeTimer = setTimeout(() => {
+      this.acknowledgeTimer = undefined;
+      void this.startAcknowledging();
+    }, ACKNOWLEDGE_EVERY_MS).unref();
+  }
+
+  private startAcknowledging(): Promise<void> {
+    const eventIds = this.relayed.splice(0);
+    this.acknowledging = this.relay
+      .acknowledge(eventIds)
+      .catch((error: unknown) => {
+        this.logger.warn(
+          `Deleting ${eventIds.length} relayed event(s) from the outbox failed; the sweeper will relay them again: ${String(error)}`,
+        );
+      })
+      .finally(() => {
+        this.acknowledging = undefined;
+        if (this.relayed.length > 0) this.scheduleAcknowledging();
+      });
+    return this.acknowledging;
   }
 }
