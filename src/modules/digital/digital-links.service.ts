@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../events/index.js';
+import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { Order, PlacingColumn } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
@@ -81,7 +82,9 @@ export class DigitalLinksService {
       return;
     }
     const salts = wanted.map(() => this.tokens.newSalt());
-    const rows: Record<string, unknown>[] = await manager.query(
+    const { rows } = await preparedIn<Record<string, unknown>>(
+      manager,
+      'digital_links_issue',
       `INSERT INTO digital_links
          (id, store_id, order_id, line_item_id, digital_id, token_digest, token_salt,
           download_limit, expires_at)
