@@ -61,8 +61,9 @@ const COMMITS_WITH_EVENTS = 'store:commits-with-events';
 
 /**
  * Marks the transaction `manager` runs as ending with the next events recorded in it: their
- * statement carries the transaction's COMMIT (one round trip less), so nothing may be sent after
- * it. A transaction that records no events commits as usual.
+ * statement carries the transaction's COMMIT (one round trip less). Nothing may be sent after it
+ * (a statement would be refused), and nothing after it may fail: the transaction has committed.
+ * A transaction that records no events commits as usual.
  */
 export function commitWithEvents(manager: EntityManager): void {
   const data = manager.queryRunner?.data as Record<string, unknown> | undefined;
