@@ -24,8 +24,9 @@ export function dataSourceOptions({
     type: 'postgres',
     url,
     poolSize,
-    // pg-pool's own options: the clients it opens send START TRANSACTION with the next statement;
-    // on the embedded database each starts from a clean session, as a new server session would
+    // pg-pool's own options: the clients it opens send START TRANSACTION with the next statement
+    // (and COMMIT with the last, when told which: see TransactionPipeliningClient); on the
+    // embedded database each starts from a clean session, as a new server session would
     // (no prepared statement of an earlier connection, which `pg` would prepare again and fail).
     extra: {
       Client: TransactionPipeliningClient,

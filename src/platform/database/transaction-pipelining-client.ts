@@ -80,10 +80,9 @@ export class TransactionPipeliningClient extends pg.Client {
       this.committed = false;
       return Promise.reject(new Error('A statement was sent after its transaction committed'));
     }
-    const send = (super.query as (...sent: unknown[]) => Promise<unknown>).bind(this);
     const begin = this.beginHeld;
     const commit = this.commitWithNext && bare === undefined;
-    if (!begin && !commit) return send(...args);
+    if (!begin && !commit) return this.send(...args);
     this.beginHeld = false;
     this.commitWithNext = false;
     const isPlainStatement =
@@ -96,8 +95,8 @@ export class TransactionPipeliningClient extends pg.Client {
       : null;
     if (!query?.requiresPreparation()) {
       // The held START TRANSACTION goes first; pg answers queued queries in order.
-      if (begin) send(BEGIN).catch(() => undefined);
-      return send(...args);
+      if (begin) this.send(BEGIN).catch(() => undefined);
+      return this.send(...args);
     }
     return new Promise((resolve, reject) => {
       query.callback = (error, result) => {
@@ -106,8 +105,13 @@ export class TransactionPipeliningClient extends pg.Client {
         resolve(result);
       };
       pipeline(query, begin, commit);
-      send(query);
+      this.send(query);
     });
+  }
+
+  /** pg's own `query`, which takes every form of its arguments. */
+  private send(...args: unknown[]): Promise<unknown> {
+    return (super.query as (...sent: unknown[]) => Promise<unknown>).apply(this, args);
   }
 }
 
