@@ -1,6 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { TransactionPipeliningClient } from '../../src/platform/database/transaction-pipelining-client.js';
+import {
+  holdForNextStatement,
+  TransactionPipeliningClient,
+} from '../../src/platform/database/transaction-pipelining-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -157,5 +160,145 @@ describe('transactions sent with their first and last statements', () => {
     expect(await probe()).toBe('simple');
     await client.query('COMMIT');
     expect(await probe()).toBe('');
+  });
+
+  describe('writes held for the next statement', () => {
+    const pipelining = () => client as unknown as TransactionPipeliningClient;
+    const insert = (n: number | string, name = 'held_probe_insert') => ({
+      name,
+      text: 'INSERT INTO pipelined_probe VALUES ($1::int) RETURNING n',
+      values: [n],
+    });
+    const stored = async () =>
+      (await client.query('SELECT n FROM pipelined_probe ORDER BY n')).rows.map((row) => row.n);
+
+    beforeEach(async () => {
+      await client.query('CREATE TEMPORARY TABLE pipelined_probe (n int)');
+      answers = 0;
+    });
+    afterEach(async () => {
+      await client.query('DROP TABLE IF EXISTS pipelined_probe');
+    });
+
+    it('go out with the next statement, in its round trip, and leave its answer its own', async () => {
+      await client.query('START TRANSACTION');
+      pipelining().holdForNextStatement(insert(1));
+      pipelining().holdForNextStatement(insert(2, 'held_probe_insert_other'));
+      expect(answers).toBe(0);
+      const next = await client.query(
+        'SELECT count(*)::int AS seen FROM pipelined_probe WHERE n > $1',
+        [0],
+      );
+      expect(next.rows).toEqual([{ seen: 2 }]);
+      expect(next.command).toBe('SELECT');
+      expect(answers).toBe(1);
+      await client.query('COMMIT');
+      expect(await stored()).toEqual([1, 2]);
+    });
+
+    it('carry the COMMIT when the transaction ends after them', async () => {
+      await client.query('START TRANSACTION');
+      await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
+      pipelining().holdForNextStatement(insert(2));
+      pipelining().holdForNextStatement(insert(3));
+      answers = 0;
+      await client.query('COMMIT');
+      expect(answers).toBe(1);
+      expect(await stored()).toEqual([1, 2, 3]);
+    });
+
+    it('are dropped by a rollback', async () => {
+      await client.query('START TRANSACTION');
+      await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
+      pipelining().holdForNextStatement(insert(2));
+      await client.query('ROLLBACK');
+      expect(await stored()).toEqual([]);
+    });
+
+    it('fail the next statement with their error, and nothing after them runs', async () => {
+      await client.query('START TRANSACTION');
+      pipelining().holdForNextStatement(insert('not a number', 'held_probe_failing'));
+      pipelining().holdForNextStatement(insert(2));
+      await expect(
+        client.query('INSERT INTO pipelined_probe VALUES ($1) RETURNING n', [3]),
+      ).rejects.toMatchObject({ code: '22P02' });
+      await expect(client.query('SELECT $1::int AS one', [1])).rejects.toMatchObject({
+        code: '25P02',
+      });
+      await client.query('ROLLBACK');
+      expect(await stored()).toEqual([]);
+      // The failing statement was prepared before its values failed: its name works from now on.
+      await client.query('START TRANSACTION');
+      pipelining().holdForNextStatement(insert(4, 'held_probe_failing'));
+      await client.query('COMMIT');
+      expect(await stored()).toEqual([4]);
+    });
+
+    it('fail the COMMIT they carry, which then commits nothing', async () => {
+      await client.query('START TRANSACTION');
+      await client.query('INSERT INTO pipelined_probe VALUES ($1)', [1]);
+      pipelining().holdForNextStatement(insert('x'));
+      await expect(client.query('COMMIT')).rejects.toMatchObject({ code: '22P02' });
+      await client.query('ROLLBACK');
+      expect(await stored()).toEqual([]);
+    });
+
+    it('leave no name behind that PostgreSQL did not prepare', async () => {
+      const late = {
+        name: 'held_probe_late_table',
+        text: 'INSERT INTO pipelined_probe_late VALUES ($1::int)',
+        values: [1],
+      };
+      await client.query('START TRANSACTION');
+      pipelining().holdForNextStatement(late);
+      await expect(client.query('SELECT $1::int AS one', [1])).rejects.toMatchObject({
+        code: '42P01',
+      });
+      await client.query('ROLLBACK');
+      await client.query('CREATE TEMPORARY TABLE pipelined_probe_late (n int)');
+      try {
+        await client.query('START TRANSACTION');
+        pipelining().holdForNextStatement(late);
+        await client.query('COMMIT');
+        expect((await client.query('SELECT n FROM pipelined_probe_late')).rows).toEqual([{ n: 1 }]);
+      } finally {
+        await client.query('DROP TABLE pipelined_probe_late');
+      }
+    });
+
+    it('go as queries of their own ahead of a statement without parameters', async () => {
+      await client.query('START TRANSACTION');
+      pipelining().holdForNextStatement(insert(1));
+      const next = await client.query('SELECT count(*)::int AS seen FROM pipelined_probe');
+      expect(next.rows).toEqual([{ seen: 1 }]);
+      pipelining().holdForNextStatement(insert('x'));
+      await expect(client.query('SELECT 1 AS one')).rejects.toMatchObject({ code: '22P02' });
+      await client.query('ROLLBACK');
+      expect(await stored()).toEqual([]);
+    });
+  });
+});
+
+// Apart from the tests above, which keep a client of the pool each: the embedded pool has one.
+describe('holding a write for the next statement of a transaction', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('holds inside a transaction only', async () => {
+    const held = {
+      name: 'held_probe_setting',
+      text: `SELECT set_config('store.probe', $1, true)`,
+      values: ['held'],
+    };
+    expect(await holdForNextStatement(t.dataSource.manager, held)).toBe(false);
+    const seen = await t.dataSource.transaction(async (inside) => {
+      expect(await holdForNextStatement(inside, held)).toBe(true);
+      return (await inside.query(`SELECT current_setting('store.probe', true) AS value`))[0].value;
+    });
+    expect(seen).toBe('held');
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../events/index.js';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { preparedWrite } from '../../platform/database/prepared-sql.js';
 import type { Order, PlacingColumn } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
@@ -40,10 +40,7 @@ export const WANTED_LINKS_COLUMN: PlacingColumn = {
     FROM (${WANTED_LINKS_SQL.replace('$1', orderId)}) w)`,
 };
 
-const LINK_COLUMNS = `id::text AS id, created_at AS "createdAt", updated_at AS "updatedAt",
-  store_id::text AS "storeId", digital_id::text AS "digitalId", line_item_id::text AS "lineItemId",
-  order_id::text AS "orderId", token_digest AS "tokenDigest", token_salt AS "tokenSalt",
-  download_count AS "downloadCount", download_limit AS "downloadLimit", expires_at AS "expiresAt"`;
+const DAY_MS = 86_400_000;
 
 function compareIds(a: string, b: string): number {
   const [x, y] = [BigInt(a), BigInt(b)];
@@ -81,37 +78,50 @@ export class DigitalLinksService {
       this.issued.set(order, []);
       return;
     }
-    const salts = wanted.map(() => this.tokens.newSalt());
-    const { rows } = await preparedIn<Record<string, unknown>>(
+    // The rows are known here, so their write goes with the placing's next statement.
+    const issuedAt = new Date();
+    const issued = wanted
+      .map((link) =>
+        manager.create(DigitalLink, {
+          id: link.id,
+          createdAt: issuedAt,
+          updatedAt: issuedAt,
+          storeId: order.storeId,
+          orderId: order.id,
+          lineItemId: link.line_item_id,
+          digitalId: link.digital_id,
+          tokenSalt: this.tokens.newSalt(),
+          downloadCount: 0,
+          downloadLimit: this.config.DIGITAL_LINK_DOWNLOAD_LIMIT,
+          expiresAt: new Date(issuedAt.getTime() + this.config.DIGITAL_LINK_TTL_DAYS * DAY_MS),
+        }),
+      )
+      .sort((a, b) => compareIds(a.id, b.id));
+    for (const link of issued) link.tokenDigest = this.tokens.digestOf(this.tokens.tokenOf(link));
+    await preparedWrite(
       manager,
       'digital_links_issue',
       `INSERT INTO digital_links
          (id, store_id, order_id, line_item_id, digital_id, token_digest, token_salt,
-          download_limit, expires_at)
+          download_limit, expires_at, created_at, updated_at)
        OVERRIDING SYSTEM VALUE
-       SELECT l.id, $1, $2, l.line_item_id, l.digital_id, l.digest, l.salt, $3,
-              now() + make_interval(days => $4)
-       FROM unnest($5::bigint[], $6::bigint[], $7::bigint[], $8::text[], $9::text[])
-         AS l(id, line_item_id, digital_id, digest, salt)
-       RETURNING ${LINK_COLUMNS}`,
+       SELECT l.id, $1, $2, l.line_item_id, l.digital_id, l.digest, l.salt, $3, $4, $5, $5
+       FROM unnest($6::bigint[], $7::bigint[], $8::bigint[], $9::text[], $10::text[])
+         AS l(id, line_item_id, digital_id, digest, salt)`,
       [
         order.storeId,
         order.id,
         this.config.DIGITAL_LINK_DOWNLOAD_LIMIT,
-        this.config.DIGITAL_LINK_TTL_DAYS,
-        wanted.map((link) => link.id),
-        wanted.map((link) => link.line_item_id),
-        wanted.map((link) => link.digital_id),
-        wanted.map((link, index) =>
-          this.tokens.digestOf(this.tokens.tokenOf({ id: link.id, tokenSalt: salts[index] })),
-        ),
-        salts,
+        issued[0].expiresAt,
+        issuedAt,
+        issued.map((link) => link.id),
+        issued.map((link) => link.lineItemId),
+        issued.map((link) => link.digitalId),
+        issued.map((link) => link.tokenDigest),
+        issued.map((link) => link.tokenSalt),
       ],
     );
     const files = new Map(wanted.map((link) => [link.id, link]));
-    const issued = rows
-      .map((row) => manager.create(DigitalLink, row))
-      .sort((a, b) => compareIds(a.id, b.id));
     await this.events.publishAll(
       { manager, storeId: order.storeId },
       issued.map((link) => ({

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { preparedWrite } from '../../platform/database/prepared-sql.js';
 import type { OrderTotals } from './domain/order-totals.js';
 import type { Order } from './entities/order.entity.js';
 import type { PlannedShipment } from './shipment-planner.js';
@@ -84,7 +84,7 @@ export async function writeRecalculation(
 ): Promise<void> {
   const { ctes, values, variant } = recalculationSql(writes);
   if (ctes.length === 0) return;
-  await preparedIn(
+  await preparedWrite(
     manager,
     `order_recalc_write_${variant}`,
     `WITH ${ctes.join(',\n')} SELECT 1`,

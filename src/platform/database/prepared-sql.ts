@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { holdForNextStatement } from './transaction-pipelining-client.js';
 
 /**
  * Runs hot read queries as named prepared statements on TypeORM's own connection pool, so
@@ -45,6 +46,21 @@ export async function preparedIn<T>(
     : ((manager.connection.driver as PostgresDriver).master as Pool);
   const result = await client.query({ name, text, values });
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+}
+
+/**
+ * Runs a write whose answer no one reads as a named prepared statement. Inside a transaction it
+ * goes out with the transaction's next statement (or its COMMIT), in one round trip, and its
+ * error is that statement's; outside one, at once.
+ */
+export async function preparedWrite(
+  manager: EntityManager,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<void> {
+  if (await holdForNextStatement(manager, { name, text, values })) return;
+  await preparedIn(manager, name, text, values);
 }
 
 /**

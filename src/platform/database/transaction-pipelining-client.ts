@@ -1,4 +1,5 @@
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import type { EntityManager } from 'typeorm';
 
 /** What TypeORM sends to open a transaction, and to close one. */
@@ -6,52 +7,88 @@ const BEGIN = 'START TRANSACTION';
 const COMMIT = 'COMMIT';
 const ROLLBACK = 'ROLLBACK';
 
+/** A statement held back for the next one's round trip. */
+export interface HeldStatement {
+  /** A prepared statement's name; each name always goes with the same text. */
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
 /** A `pg` query in the shape pg's own `Query` has (`pg.Query` is typed without these members). */
 interface WireQuery extends pg.Query {
+  name?: string;
   text: string;
-  values?: unknown[];
   callback?: (error: Error | null, result?: pg.QueryResult) => void;
   /** Every statement of its round trip, this one included, in order (read by statement counters). */
   pipelined?: string[];
   requiresPreparation(): boolean;
+  hasBeenParsed(connection: pg.Connection): boolean;
+  handleRowDescription(message: unknown): void;
+  handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: pg.Connection): void;
 }
 
-/** The wire messages that run `text` in the extended protocol, with no Sync of their own. */
-function writeStatement(connection: pg.Connection, text: string): void {
-  const messages = connection as unknown as {
-    parse(query: { name: string; text: string }): void;
-    bind(config: object): void;
-    execute(config: object): void;
-  };
-  messages.parse({ name: '', text });
-  messages.bind({});
-  messages.execute({});
+/** The parts of pg's connection a round trip writes to and keeps prepared names in. */
+interface WireConnection {
+  stream: { cork?(): void; uncork?(): void };
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(query: { name: string; text: string }): void;
+  bind(config: { statement: string; values: unknown[] }): void;
+  execute(config: object): void;
+  sync(): void;
+}
+
+/** A statement parsed in a round trip; `name` is undefined for an unnamed one. */
+interface Parse {
+  name?: string;
+  text: string;
 }
 
 /**
- * A `pg` client that saves a transaction two round trips: its `START TRANSACTION` goes out with
- * its first statement, and, when the caller says which statement is its last
+ * A `pg` client that saves a transaction round trips: its `START TRANSACTION` goes out with its
+ * first statement; writes whose answer the caller does not need (`holdForNextStatement`) go out
+ * with the statement after them; and, when the caller says which statement is its last
  * (`commitWithNextStatement`), its `COMMIT` goes out with that one. A transaction that ends before
  * sending anything sends nothing at all.
  *
- * `START TRANSACTION` is held back until the next statement, then written ahead of it in the
- * extended protocol under the statement's own Sync; `COMMIT` is written behind it, before the
- * Sync. PostgreSQL runs them in order and stops at the first error: a failing statement leaves
- * the transaction open and aborted (its COMMIT is not run), exactly as if they had been sent
- * apart, and the caller rolls it back; a failing COMMIT is the statement's error. Statements
- * without parameters (which may hold several commands and so go out as a simple query) get the
- * held `START TRANSACTION` as a query of their own, queued ahead of them, and leave the COMMIT to
- * the caller.
+ * What is held back is written ahead of the next statement in the extended protocol, under that
+ * statement's own Sync, and `COMMIT` behind it, before the Sync. PostgreSQL runs them in order and
+ * stops at the first error: a failing statement leaves the transaction open and aborted (nothing
+ * after it runs, the COMMIT included), exactly as if they had been sent apart, and the caller
+ * rolls it back. A held write's error is the next statement's (the COMMIT's, when nothing else
+ * follows it). Statements without parameters (which may hold several commands and so go out as a
+ * simple query) get what is held as queries of their own, queued ahead of them, and leave the
+ * COMMIT to the caller.
  */
 export class TransactionPipeliningClient extends pg.Client {
   private beginHeld = false;
+  private held: HeldStatement[] = [];
   private commitWithNext = false;
   private committed = false;
+  /** ParseComplete answers so far: a round trip's share tells which of its parses succeeded. */
+  private parsesAnswered = 0;
+
+  constructor(...args: ConstructorParameters<typeof pg.Client>) {
+    super(...args);
+    this.wire().on('parseComplete', () => {
+      this.parsesAnswered += 1;
+    });
+  }
 
   /** The next statement is the transaction's last: its COMMIT goes with it. */
   commitWithNextStatement(): void {
     this.commitWithNext = true;
+  }
+
+  /**
+   * Sends `statement` ahead of the transaction's next statement, in its round trip. Its values
+   * are turned into what pg sends at once, so a value pg cannot send is refused here.
+   */
+  holdForNextStatement(statement: HeldStatement): void {
+    if (this.committed) throw new Error('A statement was sent after its transaction committed');
+    this.held.push({ ...statement, values: statement.values.map(pgUtils.prepareValue) });
   }
 
   /**
@@ -69,8 +106,10 @@ export class TransactionPipeliningClient extends pg.Client {
       this.beginHeld = true;
       return Promise.resolve(emptyResult('BEGIN'));
     }
+    if (bare === COMMIT && this.held.length > 0) return this.commitHeld();
     if (bare === COMMIT || bare === ROLLBACK) {
       this.commitWithNext = false;
+      this.held = [];
       if (this.beginHeld || this.committed) {
         this.beginHeld = false;
         this.committed = false;
@@ -81,9 +120,11 @@ export class TransactionPipeliningClient extends pg.Client {
       return Promise.reject(new Error('A statement was sent after its transaction committed'));
     }
     const begin = this.beginHeld;
+    const ahead = this.held;
     const commit = this.commitWithNext && bare === undefined;
-    if (!begin && !commit) return this.send(...args);
+    if (!begin && ahead.length === 0 && !commit) return this.send(...args);
     this.beginHeld = false;
+    this.held = [];
     this.commitWithNext = false;
     const isPlainStatement =
       (typeof config === 'string' || (typeof config === 'object' && config !== null)) &&
@@ -94,9 +135,8 @@ export class TransactionPipeliningClient extends pg.Client {
       ? (new pg.Query(config as string, values as unknown[] | undefined) as WireQuery)
       : null;
     if (!query?.requiresPreparation()) {
-      // The held START TRANSACTION goes first; pg answers queued queries in order.
-      if (begin) this.send(BEGIN).catch(() => undefined);
-      return this.send(...args);
+      if (begin) ahead.unshift({ text: BEGIN, values: [] });
+      return this.sendAfter(ahead, args, isPlainStatement);
     }
     return new Promise((resolve, reject) => {
       query.callback = (error, result) => {
@@ -104,7 +144,7 @@ export class TransactionPipeliningClient extends pg.Client {
         this.committed = commit;
         resolve(result);
       };
-      pipeline(query, begin, commit);
+      this.carry(query, begin, ahead, commit);
       this.send(query);
     });
   }
@@ -112,6 +152,113 @@ export class TransactionPipeliningClient extends pg.Client {
   /** pg's own `query`, which takes every form of its arguments. */
   private send(...args: unknown[]): Promise<unknown> {
     return (super.query as (...sent: unknown[]) => Promise<unknown>).apply(this, args);
+  }
+
+  private wire(): WireConnection & NodeJS.EventEmitter {
+    return (this as unknown as { connection: WireConnection & NodeJS.EventEmitter }).connection;
+  }
+
+  /**
+   * Queues `ahead` before a statement that cannot carry it; pg answers queued queries in order.
+   * The first error among them is the statement's (one answered through a callback sees the
+   * aborted transaction's).
+   */
+  private sendAfter(
+    ahead: HeldStatement[],
+    args: unknown[],
+    answeredByPromise: boolean,
+  ): Promise<unknown> {
+    const before = Promise.all(ahead.map((statement) => this.send({ ...statement })));
+    const sent = this.send(...args);
+    if (!answeredByPromise) {
+      before.catch(() => undefined);
+      return sent;
+    }
+    return Promise.allSettled([before, sent]).then(([first, last]) => {
+      if (first.status === 'rejected') throw first.reason;
+      if (last.status === 'rejected') throw last.reason;
+      return last.value;
+    });
+  }
+
+  /** A COMMIT after held writes: the last of them carries it. */
+  private async commitHeld(): Promise<unknown> {
+    const last = this.held.pop() as HeldStatement;
+    this.commitWithNext = true;
+    await this.query({ ...last });
+    if (!this.committed) return this.send(COMMIT);
+    this.committed = false;
+    return emptyResult(COMMIT);
+  }
+
+  /**
+   * Makes `query` write START TRANSACTION and the held statements ahead of itself and COMMIT
+   * behind, under its one Sync, passing on only its own answers.
+   */
+  private carry(query: WireQuery, begin: boolean, ahead: HeldStatement[], commit: boolean) {
+    query.pipelined = [
+      ...(begin ? [BEGIN] : []),
+      ...ahead.map((statement) => statement.text),
+      query.text,
+      ...(commit ? [COMMIT] : []),
+    ];
+    const parses: Parse[] = [];
+    let parsesBefore = 0;
+    const submit = query.submit.bind(query);
+    query.submit = (connection: pg.Connection) => {
+      const wire = connection as unknown as WireConnection;
+      const { sync, execute } = wire;
+      parsesBefore = this.parsesAnswered;
+      wire.stream.cork?.();
+      try {
+        if (begin) parses.push(writeStatement(wire, { text: BEGIN, values: [] }) as Parse);
+        for (const statement of ahead) {
+          const parse = writeStatement(wire, statement);
+          if (parse) parses.push(parse);
+        }
+        if (!query.hasBeenParsed(connection)) parses.push({ name: query.name, text: query.text });
+        if (commit) {
+          // pg writes the statement's Execute, then its Sync: the COMMIT goes between them. A
+          // statement pg gave up on before its Execute (a value it could not send) gets none.
+          let executed = false;
+          wire.execute = (config) => {
+            executed = true;
+            execute.call(connection, config);
+          };
+          wire.sync = () => {
+            if (executed) writeStatement(wire, { text: COMMIT, values: [] });
+            sync.call(connection);
+          };
+        }
+        return submit(connection);
+      } finally {
+        wire.sync = sync;
+        wire.execute = execute;
+        wire.stream.uncork?.();
+      }
+    };
+    const answer = query.callback;
+    query.callback = (error, result) => {
+      // An error stops PostgreSQL at once: the parses answered are all this round trip gets.
+      settlePreparedNames(this.wire(), parses, this.parsesAnswered - parsesBefore);
+      answer?.(error, result);
+    };
+    // Commands complete in the order written: START TRANSACTION, the held statements (whose
+    // rows are dropped), the statement, COMMIT.
+    const own = (begin ? 1 : 0) + ahead.length;
+    let completed = 0;
+    const describe = query.handleRowDescription.bind(query);
+    const row = query.handleDataRow.bind(query);
+    const complete = query.handleCommandComplete.bind(query);
+    query.handleRowDescription = (message) => {
+      if (completed === own) describe(message);
+    };
+    query.handleDataRow = (message) => {
+      if (completed === own) row(message);
+    };
+    query.handleCommandComplete = (message, connection) => {
+      if (completed++ === own) complete(message, connection);
+    };
   }
 }
 
@@ -126,46 +273,53 @@ export async function commitWithNextStatement(manager: EntityManager): Promise<v
   if (client instanceof TransactionPipeliningClient) client.commitWithNextStatement();
 }
 
-/** Makes `query` write START TRANSACTION ahead of itself and COMMIT behind, ignoring their answers. */
-function pipeline(query: WireQuery, begin: boolean, commit: boolean): void {
-  const submit = query.submit.bind(query);
-  const complete = query.handleCommandComplete.bind(query);
-  query.pipelined = [...(begin ? [BEGIN] : []), query.text, ...(commit ? [COMMIT] : [])];
-  query.submit = (connection: pg.Connection) => {
-    const wire = connection as unknown as { sync(): void; execute(config: object): void };
-    const { sync, execute } = wire;
-    const stream = connection.stream as { cork?(): void; uncork?(): void };
-    stream.cork?.();
-    try {
-      if (begin) writeStatement(connection, BEGIN);
-      if (commit) {
-        // pg writes the statement's Execute, then its Sync: the COMMIT goes between them. A
-        // statement pg gave up on before its Execute (a value it could not send) gets none.
-        let executed = false;
-        wire.execute = (config) => {
-          executed = true;
-          execute.call(connection, config);
-        };
-        wire.sync = () => {
-          if (executed) writeStatement(connection, COMMIT);
-          sync.call(connection);
-        };
-      }
-      return submit(connection);
-    } finally {
-      wire.sync = sync;
-      wire.execute = execute;
-      stream.uncork?.();
-    }
-  };
-  // Commands complete in the order written: START TRANSACTION, the statement, COMMIT.
-  let completed = 0;
-  query.handleCommandComplete = (message, connection) => {
-    completed += 1;
-    if (begin && completed === 1) return;
-    if (commit && completed === (begin ? 3 : 2)) return;
-    complete(message, connection);
-  };
+/**
+ * Sends a write whose answer the caller does not need with the next statement of the
+ * transaction `manager` runs (or its COMMIT), whose error is then its error. Answers whether it
+ * was held: not outside a transaction, nor on another client.
+ */
+export async function holdForNextStatement(
+  manager: EntityManager,
+  statement: HeldStatement,
+): Promise<boolean> {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) return false;
+  const client: unknown = await runner.connect();
+  if (!(client instanceof TransactionPipeliningClient)) return false;
+  client.holdForNextStatement(statement);
+  return true;
+}
+
+/**
+ * Writes the messages that run `statement` in the extended protocol, with no Sync of their own,
+ * and its Parse only when the connection has not prepared its name. Answers that Parse.
+ */
+function writeStatement(connection: WireConnection, statement: HeldStatement): Parse | undefined {
+  const { name, text, values } = statement;
+  const prepared =
+    name !== undefined &&
+    (connection.parsedStatements[name] !== undefined ||
+      connection.submittedNamedStatements[name] !== undefined);
+  if (!prepared) {
+    connection.parse({ name: name ?? '', text });
+    if (name !== undefined) connection.submittedNamedStatements[name] = text;
+  }
+  connection.bind({ statement: name ?? '', values });
+  connection.execute({});
+  return prepared ? undefined : { name, text };
+}
+
+/**
+ * After a round trip that parsed `parses` in order: the named ones among the first `answered`
+ * are prepared; PostgreSQL never reached the others, whatever pg noted.
+ */
+function settlePreparedNames(connection: WireConnection, parses: Parse[], answered: number): void {
+  parses.forEach(({ name, text }, index) => {
+    if (name === undefined) return;
+    delete connection.submittedNamedStatements[name];
+    if (index < answered) connection.parsedStatements[name] = text;
+    else delete connection.parsedStatements[name];
+  });
 }
 
 function emptyResult(command: string): pg.QueryResult {
