@@ -1,6 +1,7 @@
 declare module 'pg/lib/utils.js' {
-  /** What pg sends for a query value: text, a Buffer, or null. */
-  function prepareValue(value: unknown): unknown;
-  const utils: { prepareValue: typeof prepareValue };
+  const utils: {
+    /** What pg sends for a query value: text, a Buffer, or null. */
+    prepareValue(value: unknown): unknown;
+  };
   export default utils;
 }
