@@ -46,6 +46,28 @@ describe('Transactional outbox and subscribers', () => {
     ).toEqual([]);
   });
 
+  it('compresses large payloads with lz4 where the server has it, pglz elsewhere', async () => {
+    const lines = Array.from({ length: 200 }, (_, index) => ({ sku: `SKU-${index}`, qty: index }));
+    const [id] = await t.dataSource.transaction((manager) =>
+      t.app
+        .get(EventPublisher)
+        .publishAll({ manager, storeId: null }, [{ name: 'brand.catalogued', payload: { lines } }]),
+    );
+    const hasLz4 = await t.dataSource
+      .transaction((manager) =>
+        manager.query('CREATE TEMP TABLE lz4_probe (t text COMPRESSION lz4) ON COMMIT DROP'),
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    const [row] = await t.dataSource.query(
+      `SELECT pg_column_compression(payload) AS compression, payload FROM events WHERE id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ compression: hasLz4 ? 'lz4' : 'pglz', payload: { lines } });
+  });
+
   it.each([3, 40])(
     'records %i events published together, in order, with their payloads as sent',
     async (count) => {

@@ -30,6 +30,7 @@ import { DropRedundantDeliveryIndex1795301700020 } from './1795301700020-DropRed
 import { ProductListPriceIndex1795301800100 } from './1795301800100-ProductListPriceIndex.js';
 import { PriceStore1795301900100 } from './1795301900100-PriceStore.js';
 import { UpdatesInPlace1795302000100 } from './1795302000100-UpdatesInPlace.js';
+import { FastToastCompression1795302000200 } from './1795302000200-FastToastCompression.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   ProductListPriceIndex1795301800100,
   PriceStore1795301900100,
   UpdatesInPlace1795302000100,
+  FastToastCompression1795302000200,
 ];
