@@ -76,7 +76,8 @@ export interface RecalculationSql {
  * Writes a recalculation in one statement of data-modifying CTEs: shipments upserted by location
  * with their cost and taxes (those of locations no longer used deleted, their rates with them),
  * their rates upserted (ids stay stable), tax adjustments replaced, line tax totals, the order's
- * totals and state, and its state change. Nothing when nothing changed.
+ * totals and state, and its state change. Nothing when nothing changed. Inside a transaction the
+ * statement goes out with the transaction's next one (`preparedWrite`).
  */
 export async function writeRecalculation(
   manager: EntityManager,
