@@ -119,10 +119,10 @@ export class TransactionPipeliningClient extends pg.Client {
       this.committed = false;
       return Promise.reject(new Error('A statement was sent after its transaction committed'));
     }
-    const begin = this.beginHeld;
-    const ahead = this.held;
+    // The held START TRANSACTION is the first statement written ahead.
+    const ahead = this.beginHeld ? [{ text: BEGIN, values: [] }, ...this.held] : this.held;
     const commit = this.commitWithNext && bare === undefined;
-    if (!begin && ahead.length === 0 && !commit) return this.send(...args);
+    if (ahead.length === 0 && !commit) return this.send(...args);
     this.beginHeld = false;
     this.held = [];
     this.commitWithNext = false;
@@ -134,17 +134,14 @@ export class TransactionPipeliningClient extends pg.Client {
     const query = isPlainStatement
       ? (new pg.Query(config as string, values as unknown[] | undefined) as WireQuery)
       : null;
-    if (!query?.requiresPreparation()) {
-      if (begin) ahead.unshift({ text: BEGIN, values: [] });
-      return this.sendAfter(ahead, args, isPlainStatement);
-    }
+    if (!query?.requiresPreparation()) return this.sendAfter(ahead, args, isPlainStatement);
     return new Promise((resolve, reject) => {
       query.callback = (error, result) => {
         if (error) return reject(error);
         this.committed = commit;
         resolve(result);
       };
-      this.carry(query, begin, ahead, commit);
+      this.carry(query, ahead, commit);
       this.send(query);
     });
   }
@@ -192,12 +189,11 @@ export class TransactionPipeliningClient extends pg.Client {
   }
 
   /**
-   * Makes `query` write START TRANSACTION and the held statements ahead of itself and COMMIT
-   * behind, under its one Sync, passing on only its own answers.
+   * Makes `query` write the held statements (START TRANSACTION first, if held) ahead of itself and
+   * COMMIT behind, under its one Sync, passing on only its own answers.
    */
-  private carry(query: WireQuery, begin: boolean, ahead: HeldStatement[], commit: boolean) {
+  private carry(query: WireQuery, ahead: HeldStatement[], commit: boolean) {
     query.pipelined = [
-      ...(begin ? [BEGIN] : []),
       ...ahead.map((statement) => statement.text),
       query.text,
       ...(commit ? [COMMIT] : []),
@@ -211,7 +207,6 @@ export class TransactionPipeliningClient extends pg.Client {
       parsesBefore = this.parsesAnswered;
       wire.stream.cork?.();
       try {
-        if (begin) parses.push(writeStatement(wire, { text: BEGIN, values: [] }) as Parse);
         for (const statement of ahead) {
           const parse = writeStatement(wire, statement);
           if (parse) parses.push(parse);
@@ -243,9 +238,9 @@ export class TransactionPipeliningClient extends pg.Client {
       settlePreparedNames(this.wire(), parses, this.parsesAnswered - parsesBefore);
       answer?.(error, result);
     };
-    // Commands complete in the order written: START TRANSACTION, the held statements (whose
-    // rows are dropped), the statement, COMMIT.
-    const own = (begin ? 1 : 0) + ahead.length;
+    // Commands complete in the order written: the statements ahead (whose rows are dropped),
+    // the statement, COMMIT.
+    const own = ahead.length;
     let completed = 0;
     const describe = query.handleRowDescription.bind(query);
     const row = query.handleDataRow.bind(query);
