@@ -31,7 +31,7 @@ import { startNode } from './processes.js';
 const now = () => performance.timeOrigin + performance.now();
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
 /** The service's default, reported when BENCH_WEBHOOK_CONCURRENCY leaves it unset. */
-const SERVICE_DEFAULT_CONCURRENCY = 10;
+const SERVICE_DEFAULT_CONCURRENCY = 50;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 /** A connection to the bench database for the diagnostics, and the Redis server's pid. */
 let db;

@@ -120,7 +120,7 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   @Max(1000)
-  WEBHOOK_CONCURRENCY = 10;
+  WEBHOOK_CONCURRENCY = 50;
 
   @Transform(toInt)
   @IsInt()
