@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { preparedWrite } from '../../platform/database/prepared-sql.js';
+import { SequenceBlocks } from '../../platform/database/sequence-blocks.js';
 import type { Address } from './address.entity.js';
 
 /** The copied fields: entity property and column. */
@@ -19,17 +20,11 @@ const COPIED = [
 
 const COLUMNS = COPIED.map(([, column]) => column).join(', ');
 
-/** Ids are drawn in the order given, and answered in it. */
 const INSERT_COPIES = `
-  WITH drawn AS (
-    SELECT nextval(pg_get_serial_sequence('addresses', 'id')) AS id, copy.*
-    FROM unnest(${COPIED.map((_, index) => `$${index + 2}::text[]`).join(', ')})
-      WITH ORDINALITY AS copy(${COLUMNS}, position)
-  ), inserted AS (
-    INSERT INTO addresses (id, store_id, customer_id, ${COLUMNS}) OVERRIDING SYSTEM VALUE
-    SELECT id, $1::bigint, NULL, ${COLUMNS} FROM drawn
-  )
-  SELECT id::text AS id FROM drawn ORDER BY position`;
+  INSERT INTO addresses (id, store_id, customer_id, ${COLUMNS}) OVERRIDING SYSTEM VALUE
+  SELECT copy.id, $2::bigint, NULL, ${COLUMNS}
+  FROM unnest($1::bigint[], ${COPIED.map((_, index) => `$${index + 3}::text[]`).join(', ')})
+    AS copy(id, ${COLUMNS})`;
 
 /**
  * The private address copies orders keep (rows without a customer), so that editing an address
@@ -37,20 +32,25 @@ const INSERT_COPIES = `
  */
 @Injectable()
 export class OrderAddressCopies {
-  /** Stores one copy per entry, with one statement; answers their ids in the same order. */
+  private readonly ids = new SequenceBlocks('addresses');
+
+  /**
+   * Stores one copy per entry and answers their ids, in the same order. The ids are drawn ahead,
+   * so the INSERT goes out with the transaction's next statement (`preparedWrite`).
+   */
   async save(
     manager: EntityManager,
     storeId: string,
     copies: Partial<Address>[],
   ): Promise<string[]> {
     if (copies.length === 0) return [];
-    const { rows } = await preparedIn<{ id: string }>(
-      manager,
-      'order_address_copies',
-      INSERT_COPIES,
-      [storeId, ...COPIED.map(([property]) => copies.map((copy) => copy[property] ?? null))],
-    );
-    return rows.map((row) => row.id);
+    const ids = await this.ids.take(manager, copies.length);
+    await preparedWrite(manager, 'order_address_copies', INSERT_COPIES, [
+      ids,
+      storeId,
+      ...COPIED.map(([property]) => copies.map((copy) => copy[property] ?? null)),
+    ]);
+    return ids;
   }
 
   /** Drops those of `ids` that are private copies no order points to any more. */
