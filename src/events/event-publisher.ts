@@ -97,12 +97,22 @@ export class EventPublisher {
   async publishAll(scope: EventScope, drafts: readonly EventDraft[]): Promise<string[]> {
     if (drafts.length === 0) return [];
     for (const draft of drafts) assertEventName(draft.name);
+    // Events of one change often share a payload (`order.completed` and `order.updated`, say).
+    const texts = new Map<object, string>();
+    const text = (value: object = {}): string => {
+      let json = texts.get(value);
+      if (json === undefined) {
+        json = JSON.stringify(value);
+        texts.set(value, json);
+      }
+      return json;
+    };
     const rows = drafts.map((draft) => ({
       id: randomUUID(),
       storeId: scope.storeId,
       name: draft.name,
-      payload: JSON.stringify(draft.payload ?? {}),
-      metadata: JSON.stringify(draft.metadata ?? {}),
+      payload: text(draft.payload),
+      metadata: text(draft.metadata),
     }));
     const held = heldEventsOf(scope.manager);
     if (held) held.push(...rows);

@@ -76,6 +76,26 @@ describe('transactions sent with their first and last statements', () => {
     expect(await probe()).toBe('');
   });
 
+  it('take every form of pg’s query outside a transaction: name, options, callbacks, errors', async () => {
+    const text = `SELECT $1::int + 1 AS next`;
+    const named = await client.query({ name: 'plain_probe_next', text, values: [1] });
+    expect(named.rows).toEqual([{ next: 2 }]);
+    const asArrays = await client.query({ text, values: [2], rowMode: 'array' });
+    expect(asArrays.rows).toEqual([[3]]);
+    const called = await new Promise((resolve, reject) => {
+      client.query({ name: 'plain_probe_next', text, values: [3] }, (error, result) =>
+        error ? reject(error) : resolve(result.rows),
+      );
+    });
+    expect(called).toEqual([{ next: 4 }]);
+    const failed: Error = await client.query({ text, values: ['four'] }).catch((error) => error);
+    expect(failed.message).toMatch(/invalid input syntax for type integer/);
+    expect(failed.stack).toContain('transaction-pipelining-client.e2e-spec');
+    expect((await client.query({ name: 'plain_probe_next', text, values: [4] })).rows).toEqual([
+      { next: 5 },
+    ]);
+  });
+
   it('leave the transaction aborted when the first statement fails, until it is rolled back', async () => {
     await client.query('START TRANSACTION');
     await expect(client.query('SELECT $1::int / 0 AS never', [1])).rejects.toMatchObject({

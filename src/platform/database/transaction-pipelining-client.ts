@@ -122,19 +122,18 @@ export class TransactionPipeliningClient extends pg.Client {
     // The held START TRANSACTION is the first statement written ahead.
     const ahead = this.beginHeld ? [{ text: BEGIN, values: [] }, ...this.held] : this.held;
     const commit = this.commitWithNext && bare === undefined;
-    if (ahead.length === 0 && !commit) return this.send(...args);
+    const answer = typeof values === 'function' ? values : callback;
+    const query = plainQuery(config, typeof values === 'function' ? undefined : values);
+    if (ahead.length === 0 && !commit) {
+      return query ? this.submit(query, answer) : this.send(...args);
+    }
     this.beginHeld = false;
     this.held = [];
     this.commitWithNext = false;
-    const isPlainStatement =
-      (typeof config === 'string' || (typeof config === 'object' && config !== null)) &&
-      typeof (config as { submit?: unknown }).submit !== 'function' &&
-      typeof values !== 'function' &&
-      typeof callback !== 'function';
-    const query = isPlainStatement
-      ? (new pg.Query(config as string, values as unknown[] | undefined) as WireQuery)
-      : null;
-    if (!query?.requiresPreparation()) return this.sendAfter(ahead, args, isPlainStatement);
+    const isPlainStatement = query !== undefined && typeof answer !== 'function';
+    if (!isPlainStatement || !query.requiresPreparation()) {
+      return this.sendAfter(ahead, args, isPlainStatement);
+    }
     return new Promise((resolve, reject) => {
       query.callback = (error, result) => {
         if (error) return reject(error);
@@ -143,6 +142,23 @@ export class TransactionPipeliningClient extends pg.Client {
       };
       this.carry(query, ahead, commit);
       this.send(query);
+    });
+  }
+
+  /** Sends a query built here: answered through `answer` when given, else by the promise returned. */
+  private submit(query: WireQuery, answer: unknown): Promise<unknown> | undefined {
+    if (typeof answer === 'function') {
+      query.callback = answer as WireQuery['callback'];
+      this.send(query);
+      return undefined;
+    }
+    return new Promise((resolve, reject) => {
+      query.callback = (error, result) => (error ? reject(error) : resolve(result));
+      this.send(query);
+    }).catch((error: Error) => {
+      // Taken here, its stack leads back to the caller instead of to the socket's read.
+      Error.captureStackTrace(error);
+      throw error;
     });
   }
 
@@ -165,7 +181,9 @@ export class TransactionPipeliningClient extends pg.Client {
     args: unknown[],
     answeredByPromise: boolean,
   ): Promise<unknown> {
-    const before = Promise.all(ahead.map((statement) => this.send({ ...statement })));
+    const before = Promise.all(
+      ahead.map((statement) => this.submit(plainQuery(statement) as WireQuery, undefined)),
+    );
     const sent = this.send(...args);
     if (!answeredByPromise) {
       before.catch(() => undefined);
@@ -315,6 +333,28 @@ function settlePreparedNames(connection: WireConnection, parses: Parse[], answer
     if (index < answered) connection.parsedStatements[name] = text;
     else delete connection.parsedStatements[name];
   });
+}
+
+/** The only members of a query config `plainQuery` builds from. */
+const PLAIN_MEMBERS = new Set(['name', 'text', 'values']);
+
+/**
+ * pg's `Query` for a statement given as text, or as a config of name, text and values; undefined
+ * for anything else (a query object, a config with other options). pg copies a config object
+ * descriptor by descriptor, which costs more than sending the statement; built from its text,
+ * it copies nothing.
+ */
+function plainQuery(config: unknown, values?: unknown): WireQuery | undefined {
+  if (typeof config === 'string') {
+    return new pg.Query(config, values as unknown[] | undefined) as WireQuery;
+  }
+  if (typeof config !== 'object' || config === null) return undefined;
+  for (const member in config) if (!PLAIN_MEMBERS.has(member)) return undefined;
+  const { name, text, values: own } = config as HeldStatement;
+  if (typeof text !== 'string') return undefined;
+  const query = new pg.Query(text, own ?? (values as unknown[] | undefined)) as WireQuery;
+  if (name !== undefined) query.name = name;
+  return query;
 }
 
 function emptyResult(command: string): pg.QueryResult {

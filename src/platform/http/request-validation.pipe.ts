@@ -5,6 +5,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { StoreError } from '../../common/errors/store-error.js';
+import { rememberValidationRules } from './validation-rules-lookup.js';
 
 type FieldErrors = Record<string, string[]>;
 
@@ -62,6 +63,7 @@ export class RequestValidationPipe extends ValidationPipe {
       validationError: { target: false, value: true },
       exceptionFactory: (errors) => new InvalidInput(errors),
     });
+    rememberValidationRules();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

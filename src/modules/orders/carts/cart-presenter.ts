@@ -24,8 +24,10 @@ export class CartPresenter {
     const view = await this.serializer.render(context);
     const token = this.tokenFor(context.order, audience);
     if (token === null) return view;
-    const { id, number, ...rest } = view;
-    return { id, number, token, ...rest };
+    // The token right after the number; the spread (cheaper than a rest copy of so many keys)
+    // writes id and number again, where they already are.
+    const fields: Record<string, unknown> = view;
+    return { id: view.id, number: view.number, token, ...fields } as OrderView;
   }
 
   private tokenFor(order: Order, audience: CartAudience): string | null {
