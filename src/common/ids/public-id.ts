@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import Sqids from 'sqids';
+import { BlockedWords } from './blocked-words.js';
 import type { IdPrefix } from './id-prefixes.js';
 
 export const DEFAULT_ID_ALPHABET = 'k3G7QAe51FCsPW92uEOyq4Bg6Sp8YzVTmnU0liwDdHXLajZrfxNhobJIRcMvKt';
@@ -11,22 +12,36 @@ const MIN_LENGTH = 10;
  */
 export class PublicIdCodec {
   private readonly sqids: Sqids;
+  /** The same encoding without sqids' blocklist check, which `blocked` makes faster. */
+  private readonly unchecked: Sqids;
+  private readonly blocked: BlockedWords;
   // Ids are encoded on every response and decoded on most requests: remember recent ones.
   private readonly encoded = new LRUCache<string, string>({ max: 50_000 });
   private readonly decoded = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(alphabet: string = DEFAULT_ID_ALPHABET) {
     this.sqids = new Sqids({ alphabet, minLength: MIN_LENGTH });
+    this.unchecked = new Sqids({ alphabet, minLength: MIN_LENGTH, blocklist: new Set() });
+    this.blocked = new BlockedWords(alphabet);
   }
 
   encode(prefix: IdPrefix, key: string | number | bigint): string {
     const cacheKey = `${prefix}:${key}`;
     let id = this.encoded.get(cacheKey);
     if (id === undefined) {
-      id = `${prefix}_${this.sqids.encode([Number(key)])}`;
+      id = `${prefix}_${this.encodeKey(Number(key))}`;
       this.encoded.set(cacheKey, id);
     }
     return id;
+  }
+
+  /**
+   * sqids' encoding of `key`: the first one it tries, unless that holds a blocked word (then
+   * sqids itself finds the next).
+   */
+  private encodeKey(key: number): string {
+    const first = this.unchecked.encode([key]);
+    return this.blocked.blocks(first) ? this.sqids.encode([key]) : first;
   }
 
   /** The internal key behind a public id, or `undefined` when the id is not one of `prefix`'s. */
