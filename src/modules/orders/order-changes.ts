@@ -3,13 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { commitWithEvents } from '../../events/index.js';
-import { isTransientTransactionError } from '../../platform/database/database-errors.js';
+import {
+  isTransientTransactionError,
+  isUniqueViolationOf,
+} from '../../platform/database/database-errors.js';
 import type { Order } from './entities/order.entity.js';
 import { OrderChange } from './order-change.js';
 import { claimAsRead, claimFree } from './order-claim.js';
 import { NO_PARTS, OrderEvents } from './order-events.js';
 import { flushPendingOrderWrites } from './order-recalculation-writes.js';
 import { isPlaced, OrderLookup, type OrderTarget } from './order-lookup.js';
+import { ORDER_NUMBER_KEY } from './new-order-row.js';
+
+/** Changes a new order is tried in before a number collision is given up on. */
+const NUMBER_ATTEMPTS = 5;
 
 /**
  * Runs every state-changing order operation as one change around an `OrderChange`:
@@ -55,19 +62,30 @@ export class OrderChanges {
       });
   }
 
-  /** A new order's unit of work: `insert` writes its row, the work fills it, `order.created`. */
-  create<T>(
+  /**
+   * A new order's unit of work: `insert` writes its row, the work fills it, `order.created`. An
+   * order number the store already has (a random one drawn twice) fails the change, which is
+   * then run again from the start, under a new number.
+   */
+  async create<T>(
     insert: (manager: EntityManager) => Promise<Order>,
     work: (change: OrderChange) => Promise<T>,
   ): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      const change = new OrderChange(manager, await insert(manager), NO_PARTS);
-      const result = await work(change);
-      await flushPendingOrderWrites(manager, change.order);
-      commitWithEvents(manager);
-      await this.events.publish(change, 'created');
-      return result;
-    });
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.dataSource.transaction(async (manager) => {
+          const change = new OrderChange(manager, await insert(manager), NO_PARTS);
+          const result = await work(change);
+          await flushPendingOrderWrites(manager, change.order);
+          commitWithEvents(manager);
+          await this.events.publish(change, 'created');
+          return result;
+        });
+      } catch (error) {
+        if (attempt === NUMBER_ATTEMPTS || !isUniqueViolationOf(error, ORDER_NUMBER_KEY))
+          throw error;
+      }
+    }
   }
 
   /**

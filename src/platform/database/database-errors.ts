@@ -160,6 +160,12 @@ function foreignKeyError(pgError: PgErrorFields): StoreError {
   });
 }
 
+/** True when `error` is PostgreSQL refusing a row that would repeat a key of `constraint`. */
+export function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  const pgError = pgErrorOf(error);
+  return pgError?.code === '23505' && pgError.constraint === constraint;
+}
+
 /** True for the errors a transaction may succeed after on a second attempt. */
 export function isTransientTransactionError(error: unknown): boolean {
   const pgError = pgErrorOf(error);
