@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Order } from '../../src/modules/orders/entities/order.entity.js';
+import { entityColumns, entityFromRow } from '../../src/platform/database/entity-rows.js';
 import { insertNewOrder, type NewOrderFields } from '../../src/modules/orders/new-order-row.js';
 import { OrderChanges } from '../../src/modules/orders/order-changes.js';
 import { issueOrderToken } from '../../src/modules/orders/order-tokens.js';
@@ -48,6 +49,20 @@ describe('new order rows', () => {
       else expect({ [column.propertyName]: theirs }).toEqual({ [column.propertyName]: mine });
     }
     expect(stored).toMatchObject({ state: 'cart', stateLockVersion: 0, metadata: {}, tags: [] });
+  });
+
+  it('read back through its select list as TypeORM reads it, and as nothing more', async () => {
+    const made = await t.dataSource.transaction((manager) => insertNewOrder(manager, fields()));
+    const manager = t.dataSource.manager;
+    const [row] = await manager.query(
+      `SELECT ${entityColumns(manager, Order, 'o')}, 'not a column' AS "extra"
+       FROM orders o WHERE o.id = $1`,
+      [made.id],
+    );
+    const read = entityFromRow(manager, Order, row);
+    expect(read).toBeInstanceOf(Order);
+    expect(read).toEqual(await manager.findOneByOrFail(Order, { id: made.id }));
+    expect(read).not.toHaveProperty('extra');
   });
 
   it('run the change again, under a new number, when its number is taken in the store', async () => {
