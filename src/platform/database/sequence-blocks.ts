@@ -9,8 +9,8 @@ const BLOCK_SIZE = 100;
  * INSERT need not answer its id and can travel with the transaction's next statement
  * (`preparedWrite`). A sequence never hands the same value out twice, whatever transaction draws
  * it, so ids from one block are unique across processes; those a process never uses are gaps, as
- * after a rolled-back INSERT. Ids are therefore not in creation order: only tables whose ids
- * nothing sorts by should draw from here.
+ * after a rolled-back INSERT. Ids are therefore not in creation order: only tables that nothing
+ * lists in id order alone (ids may break ties) should draw from here.
  */
 export class SequenceBlocks {
   private readonly drawn: string[] = [];
