@@ -1,6 +1,7 @@
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
 import type { EntityManager } from 'typeorm';
+import { reuseRowShape } from './row-shapes.js';
 
 /** What TypeORM sends to open a transaction, and to close one. */
 const BEGIN = 'START TRANSACTION';
@@ -27,6 +28,8 @@ interface WireQuery extends pg.Query {
   handleRowDescription(message: unknown): void;
   handleDataRow(message: unknown): void;
   handleCommandComplete(message: unknown, connection: pg.Connection): void;
+  /** What the rows are read into (one result: a prepared statement is one command). */
+  _result: Parameters<typeof reuseRowShape>[0];
 }
 
 /** The parts of pg's connection a round trip writes to and keeps prepared names in. */
@@ -353,7 +356,10 @@ function plainQuery(config: unknown, values?: unknown): WireQuery | undefined {
   const { name, text, values: own } = config as HeldStatement;
   if (typeof text !== 'string') return undefined;
   const query = new pg.Query(text, own ?? (values as unknown[] | undefined)) as WireQuery;
-  if (name !== undefined) query.name = name;
+  if (name !== undefined) {
+    query.name = name;
+    reuseRowShape(query._result, name);
+  }
   return query;
 }
 
