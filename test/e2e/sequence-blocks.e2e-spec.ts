@@ -1,4 +1,5 @@
-import { SequenceBlocks } from '../../src/platform/database/sequence-blocks.js';
+import { DataSource } from 'typeorm';
+import { SequenceBlocks, sequenceBlocksOf } from '../../src/platform/database/sequence-blocks.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** Ids drawn ahead from a table's identity sequence, as two processes would draw them. */
@@ -55,5 +56,15 @@ describe('sequence blocks', () => {
     expect(new Set([first, ...next]).size).toBe(100);
     await blocks.take(manager, 1);
     expect(await sequenceValue()).toBeGreaterThan(afterFirst);
+  });
+
+  it('keeps one set of blocks per database: what one data source drew is never used on another', async () => {
+    const shared = sequenceBlocksOf(t.dataSource.manager, 'orders');
+    await t.dataSource.transaction(async (manager) => {
+      expect(sequenceBlocksOf(manager, 'orders')).toBe(shared);
+    });
+    expect(sequenceBlocksOf(t.dataSource.manager, 'addresses')).not.toBe(shared);
+    const elsewhere = new DataSource(t.dataSource.options);
+    expect(sequenceBlocksOf(elsewhere.manager, 'orders')).not.toBe(shared);
   });
 });

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { preparedWrite } from '../../platform/database/prepared-sql.js';
-import { SequenceBlocks } from '../../platform/database/sequence-blocks.js';
+import { sequenceBlocksOf } from '../../platform/database/sequence-blocks.js';
 import { Order } from './entities/order.entity.js';
 import { randomOrderNumber } from './order-tokens.js';
 
@@ -23,7 +23,6 @@ type OrderRow = Omit<
   'store' | 'customer' | 'billAddress' | 'shipAddress' | 'lineItems' | 'adjustments'
 >;
 
-const orderIds = new SequenceBlocks('orders');
 const inserts = new WeakMap<object, OrderInsert>();
 
 /**
@@ -37,7 +36,7 @@ export async function insertNewOrder(
   fields: NewOrderFields,
   number: () => string = randomOrderNumber,
 ): Promise<Order> {
-  const [id] = await orderIds.take(manager, 1);
+  const [id] = await sequenceBlocksOf(manager, 'orders').take(manager, 1);
   const now = new Date();
   const row: OrderRow = {
     id,

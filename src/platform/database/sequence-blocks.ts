@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { preparedIn } from './prepared-sql.js';
 
 /** Ids drawn at once when a block runs out. */
@@ -35,4 +35,15 @@ export class SequenceBlocks {
     }
     return this.drawn.splice(0, count);
   }
+}
+
+const blocksBySource = new WeakMap<DataSource, Map<string, SequenceBlocks>>();
+
+/** The blocks of `table` drawn from the database `manager` works on (one set per data source). */
+export function sequenceBlocksOf(manager: EntityManager, table: string): SequenceBlocks {
+  let ofSource = blocksBySource.get(manager.connection);
+  if (!ofSource) blocksBySource.set(manager.connection, (ofSource = new Map()));
+  let blocks = ofSource.get(table);
+  if (!blocks) ofSource.set(table, (blocks = new SequenceBlocks(table)));
+  return blocks;
 }
