@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { entityFromRow } from '../../platform/database/entity-rows.js';
 import { preparedWrite } from '../../platform/database/prepared-sql.js';
 import { sequenceBlocksOf } from '../../platform/database/sequence-blocks.js';
 import { Order } from './entities/order.entity.js';
@@ -84,7 +85,7 @@ export async function insertNewOrder(
       json ? JSON.stringify(row[property]) : row[property],
     ),
   );
-  return manager.create(Order, row);
+  return entityFromRow(manager, Order, row);
 }
 
 interface OrderInsert {
