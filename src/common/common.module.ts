@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/index.js';
-import { PublicIdCodec } from './ids/public-id.js';
+import { PublicIdCodec, publicIdCodecFor } from './ids/public-id.js';
 
 @Global()
 @Module({
@@ -8,7 +8,7 @@ import { PublicIdCodec } from './ids/public-id.js';
     {
       provide: PublicIdCodec,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new PublicIdCodec(config.ID_ALPHABET),
+      useFactory: (config: AppConfig) => publicIdCodecFor(config.ID_ALPHABET),
     },
   ],
   exports: [PublicIdCodec],

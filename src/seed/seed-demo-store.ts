@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../common/ids/id-prefixes.js';
-import { PublicIdCodec } from '../common/ids/public-id.js';
+import { publicIdCodecFor } from '../common/ids/public-id.js';
 import { Money } from '../common/money/money.js';
 import type { AppConfig } from '../config/index.js';
 import type { ModelEvents } from '../events/index.js';
@@ -260,7 +260,7 @@ export async function seedDemoStore(
   events?: ModelEvents,
 ): Promise<DemoCredentials> {
   const tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
-  const ids = new PublicIdCodec(config.ID_ALPHABET);
+  const ids = publicIdCodecFor(config.ID_ALPHABET);
   const code = `demo-${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('base64url');
   const passwordDigest = await new PasswordHasher(config).hash(password);

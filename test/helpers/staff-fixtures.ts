@@ -1,5 +1,5 @@
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
-import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import { publicIdCodecFor } from '../../src/common/ids/public-id.js';
 import type { ApiKeyType } from '../../src/modules/auth/api-key.entity.js';
 import { ApiKeyTokens } from '../../src/modules/auth/api-key-tokens.js';
 import type { Scope } from '../../src/modules/auth/scopes.js';
@@ -11,7 +11,7 @@ export interface InsertedKey {
   token: string;
 }
 
-const codecOf = (t: TestApp) => new PublicIdCodec(t.config.ID_ALPHABET);
+const codecOf = (t: TestApp) => publicIdCodecFor(t.config.ID_ALPHABET);
 
 /** The database key behind a public id; fails the test when it does not decode. */
 export function keyOf(

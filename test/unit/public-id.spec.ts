@@ -1,6 +1,10 @@
 import Sqids from 'sqids';
 import { ID_PREFIX, type IdPrefix } from '../../src/common/ids/id-prefixes.js';
-import { DEFAULT_ID_ALPHABET, PublicIdCodec } from '../../src/common/ids/public-id.js';
+import {
+  DEFAULT_ID_ALPHABET,
+  PublicIdCodec,
+  publicIdCodecFor,
+} from '../../src/common/ids/public-id.js';
 
 const codec = new PublicIdCodec();
 const PRODUCT = ID_PREFIX.product;
@@ -27,6 +31,20 @@ describe('PublicIdCodec', () => {
 
     it('encodes the same key identically every time and across instances', () => {
       expect(codec.encode(PRODUCT, 42)).toBe(new PublicIdCodec().encode(PRODUCT, '42'));
+    });
+
+    it('shares one codec per alphabet in the process, encoding as a codec of its own would', () => {
+      const reversed = [...DEFAULT_ID_ALPHABET].reverse().join('');
+      expect(publicIdCodecFor(DEFAULT_ID_ALPHABET)).toBe(publicIdCodecFor());
+      expect(publicIdCodecFor(reversed)).toBe(publicIdCodecFor(reversed));
+      expect(publicIdCodecFor(reversed)).not.toBe(publicIdCodecFor());
+      expect(publicIdCodecFor(reversed).encode(PRODUCT, 42)).toBe(
+        new PublicIdCodec(reversed).encode(PRODUCT, 42),
+      );
+      expect(publicIdCodecFor().encode(PRODUCT, 42)).toBe(codec.encode(PRODUCT, 42));
+      expect(publicIdCodecFor().encode(PRODUCT, 42)).not.toBe(
+        publicIdCodecFor(reversed).encode(PRODUCT, 42),
+      );
     });
 
     it('encodes with the default alphabet (pinned: changing it changes every public id)', () => {

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../memo/growing-lru-cache.js';
 import Sqids from 'sqids';
 import { BlockedWords } from './blocked-words.js';
 import type { IdPrefix } from './id-prefixes.js';
@@ -16,8 +16,8 @@ export class PublicIdCodec {
   private readonly unchecked: Sqids;
   private readonly blocked: BlockedWords;
   // Ids are encoded on every response and decoded on most requests: remember recent ones.
-  private readonly encoded = new LRUCache<string, string>({ max: 50_000 });
-  private readonly decoded = new LRUCache<string, string>({ max: 50_000 });
+  private readonly encoded = growingLruCache<string, string>(50_000);
+  private readonly decoded = growingLruCache<string, string>(50_000);
 
   constructor(alphabet: string = DEFAULT_ID_ALPHABET) {
     this.sqids = new Sqids({ alphabet, minLength: MIN_LENGTH });
@@ -65,4 +65,20 @@ export class PublicIdCodec {
     this.decoded.set(publicId, String(key));
     return String(key);
   }
+}
+
+const codecsByAlphabet = new Map<string, PublicIdCodec>();
+
+/**
+ * The process's codec for `alphabet`. Building one takes milliseconds (sqids sifts its blocklist
+ * for the alphabet), and encodings depend on the alphabet alone, so every user of an alphabet
+ * shares one codec and its caches.
+ */
+export function publicIdCodecFor(alphabet: string = DEFAULT_ID_ALPHABET): PublicIdCodec {
+  let codec = codecsByAlphabet.get(alphabet);
+  if (!codec) {
+    codec = new PublicIdCodec(alphabet);
+    codecsByAlphabet.set(alphabet, codec);
+  }
+  return codec;
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
@@ -31,7 +31,7 @@ interface CachedKey {
 @Injectable()
 export class ApiKeyResolverService {
   private readonly logger = new Logger(ApiKeyResolverService.name);
-  private readonly cache = new LRUCache<string, CachedKey>({ max: 10_000, ttl: CACHE_TTL_MS });
+  private readonly cache = growingLruCache<string, CachedKey>(10_000, { ttl: CACHE_TTL_MS });
   readonly tokens: ApiKeyTokens;
 
   constructor(

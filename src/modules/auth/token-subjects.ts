@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import type {
   DataSource,
   EntityManager,
@@ -39,7 +39,7 @@ const keyOf = ({ subject, storeId, subjectId }: TokenSubject) =>
 @Injectable()
 export class TokenSubjects implements EntitySubscriberInterface, OnModuleInit {
   private readonly logger = new Logger(TokenSubjects.name);
-  private readonly present = new LRUCache<string, true>({ max: 50_000, ttl: CACHE_TTL_MS });
+  private readonly present = growingLruCache<string, true>(50_000, { ttl: CACHE_TTL_MS });
   /** Subjects to forget when the transaction they were ended in commits. */
   private readonly pending = new WeakMap<QueryRunner, string[]>();
   /** Bumped by every forget: a lookup that raced one is not remembered. */

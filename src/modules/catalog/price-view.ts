@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { Money } from '../../common/money/money.js';
 
 /** The client's Price: exact decimal strings, integer minor units and display twins. */
@@ -56,7 +56,7 @@ interface RenderedAmount {
 }
 
 // Catalogs repeat few amounts and every product read renders some: keep them rendered.
-const rendered = new LRUCache<string, RenderedAmount>({ max: 20_000 });
+const rendered = growingLruCache<string, RenderedAmount>(20_000);
 
 /** A stored amount ("27.5000") as the client shows it, rounded half-up to the currency. */
 function render(amount: string, currency: string): RenderedAmount {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import type { EntityManager } from 'typeorm';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
@@ -22,10 +22,7 @@ export interface StoreCheckoutOptions {
  */
 @Injectable()
 export class StoreCheckoutOptionsCache {
-  private readonly cache = new LRUCache<string, StoreCheckoutOptions>({
-    max: 10_000,
-    ttl: 30_000,
-  });
+  private readonly cache = growingLruCache<string, StoreCheckoutOptions>(10_000, { ttl: 30_000 });
 
   constructor(
     private readonly ids: PublicIdCodec,

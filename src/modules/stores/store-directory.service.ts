@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { Repository } from 'typeorm';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import type { StoreContext } from './store-context.js';
@@ -13,8 +13,8 @@ import { Store } from './store.entity.js';
  */
 @Injectable()
 export class StoreDirectoryService {
-  private readonly cache = new LRUCache<string, StoreContext>({ max: 10_000, ttl: 30_000 });
-  private readonly hosts = new LRUCache<string, string>({ max: 10_000, ttl: 30_000 });
+  private readonly cache = growingLruCache<string, StoreContext>(10_000, { ttl: 30_000 });
+  private readonly hosts = growingLruCache<string, string>(10_000, { ttl: 30_000 });
 
   constructor(
     @InjectRepository(Store) private readonly stores: Repository<Store>,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CacheInvalidation } from '../../platform/cache/index.js';
 
@@ -24,10 +24,7 @@ export const WEBHOOK_ENDPOINTS_TOPIC = 'webhook_endpoints';
  */
 @Injectable()
 export class WebhookEndpointDirectory {
-  private readonly cache = new LRUCache<string, SubscribedEndpoint[]>({
-    max: 10_000,
-    ttl: 60_000,
-  });
+  private readonly cache = growingLruCache<string, SubscribedEndpoint[]>(10_000, { ttl: 60_000 });
   /** Counts invalidations, so that a read that overlapped one does not cache what it read. */
   private invalidations = 0;
 

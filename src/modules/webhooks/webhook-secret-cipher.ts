@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { SealedBox } from '../../common/crypto/sealed-box.js';
 
 const SECRET_BYTES = 32;
@@ -11,7 +11,7 @@ const SECRET_BYTES = 32;
 export class WebhookSecretCipher {
   private readonly box: SealedBox;
   /** Every delivery signs: opening the same ciphertext each time would cost a decryption each. */
-  private readonly opened = new LRUCache<string, string>({ max: 1_000 });
+  private readonly opened = growingLruCache<string, string>(1_000);
 
   constructor(encryptionKeyHex: string) {
     this.box = new SealedBox(encryptionKeyHex, 'webhook-endpoint-secret');

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
-import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { publicIdCodecFor } from '../../../common/ids/public-id.js';
 import type { AppConfig } from '../../../config/index.js';
 import type { ApiKeyType } from '../../auth/index.js';
 import { ApiKeyTokens } from '../../auth/index.js';
@@ -22,7 +22,7 @@ export async function createApiKeyCommand(
   config: AppConfig,
   input: ApiKeyCommandInput,
 ): Promise<CreatedApiKeyOutput> {
-  const ids = new PublicIdCodec(config.ID_ALPHABET);
+  const ids = publicIdCodecFor(config.ID_ALPHABET);
   const issuer = new ApiKeyIssuer(new ApiKeyTokens(config.ENCRYPTION_KEY!));
   const { key, token } = await dataSource.transaction(async (manager) =>
     issuer.issue(manager, {

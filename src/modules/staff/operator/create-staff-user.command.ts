@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
-import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { publicIdCodecFor } from '../../../common/ids/public-id.js';
 import type { AppConfig } from '../../../config/index.js';
 import { PasswordHasher } from '../../auth/index.js';
 import { Role } from '../../auth/index.js';
@@ -56,7 +56,7 @@ export async function createStaffUserCommand(
   config: AppConfig,
   input: StaffCommandInput,
 ): Promise<CreatedStaffUserOutput> {
-  const ids = new PublicIdCodec(config.ID_ALPHABET);
+  const ids = publicIdCodecFor(config.ID_ALPHABET);
   const email = normalizeStaffEmail(input.email);
   const generated =
     input.password === undefined ? randomBytes(18).toString('base64url') : undefined;
