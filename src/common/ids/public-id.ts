@@ -1,5 +1,5 @@
-import { growingLruCache } from '../memo/growing-lru-cache.js';
 import Sqids from 'sqids';
+import { growingLruCache } from '../memo/growing-lru-cache.js';
 import { BlockedWords } from './blocked-words.js';
 import type { IdPrefix } from './id-prefixes.js';
 

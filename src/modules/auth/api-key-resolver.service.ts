@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { IsNull, Repository } from 'typeorm';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { AppConfig } from '../../config/index.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import { ApiKey } from './api-key.entity.js';

@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import type {
   DataSource,
   EntityManager,
@@ -9,6 +8,7 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import type { SessionSubject } from './refresh-token.entity.js';
 

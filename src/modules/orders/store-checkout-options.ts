@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import type { EntityManager } from 'typeorm';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import { type Market, MarketDirectoryService, marketFor } from '../markets/index.js';
 import type { PaymentMethod } from '../payments/index.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { Repository } from 'typeorm';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import type { StoreContext } from './store-context.js';
 import { Store } from './store.entity.js';

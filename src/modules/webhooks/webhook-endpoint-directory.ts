@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import type { DataSource, EntityManager } from 'typeorm';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CacheInvalidation } from '../../platform/cache/index.js';
 
 /** An enabled endpoint and the event names or patterns it subscribes to. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { SealedBox } from '../../common/crypto/sealed-box.js';
+import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 
 const SECRET_BYTES = 32;
 
