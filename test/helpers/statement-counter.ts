@@ -10,6 +10,8 @@ export interface StepStatements {
   count: number;
   /** Their texts, whitespace collapsed, in the order they were sent. */
   statements: string[];
+  /** For each statement, a number naming the connection it went on. */
+  connections: number[];
 }
 
 const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -25,6 +27,9 @@ export class StatementCounter {
   private readonly requests = new AsyncLocalStorage<true>();
   private server?: { server: Server; listener: () => void };
   private sent: string[] = [];
+  private sentOn: number[] = [];
+  private readonly connectionIds = new WeakMap<pg.Client, number>();
+  private connectionsSeen = 0;
   private inFlight = 0;
   private lastActivity = 0;
 
@@ -56,6 +61,8 @@ export class StatementCounter {
       // A statement may carry its transaction's START TRANSACTION and COMMIT in its round trip.
       const pipelined = (config as { pipelined?: string[] }).pipelined ?? [text];
       counter.sent.push(...pipelined.map(shape));
+      const connection = counter.connectionOf(this);
+      counter.sentOn.push(...pipelined.map(() => connection));
       counter.began();
       const submittable = config as { submit?: unknown; callback?: (...a: unknown[]) => unknown };
       if (typeof submittable.submit === 'function' && typeof submittable.callback === 'function') {
@@ -94,6 +101,15 @@ export class StatementCounter {
     this.server = undefined;
   }
 
+  private connectionOf(client: pg.Client): number {
+    let id = this.connectionIds.get(client);
+    if (id === undefined) {
+      id = ++this.connectionsSeen;
+      this.connectionIds.set(client, id);
+    }
+    return id;
+  }
+
   private counts(): boolean {
     return !this.server || this.requests.getStore() === true;
   }
@@ -105,11 +121,13 @@ export class StatementCounter {
   async measure<T>(step: () => Promise<T>): Promise<{ result: T } & StepStatements> {
     await this.quiet();
     this.sent = [];
+    this.sentOn = [];
     const result = await step();
     await this.quiet();
-    const statements = this.sent;
+    const { sent: statements, sentOn: connections } = this;
     this.sent = [];
-    return { result, count: statements.length, statements };
+    this.sentOn = [];
+    return { result, count: statements.length, statements, connections };
   }
 
   private began(): void {
