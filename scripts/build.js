@@ -1,4 +1,5 @@
-// `npm run build`: compiles `src/` to `dist/` and stamps the build with the time it began.
+// `npm run build`: compiles `src/` to `dist/`, bundles its entry points (scripts/bundle.js) and
+// stamps the build with the time it began.
 // `--if-changed` (`npm start`'s build step) builds only when a source or build setting changed
 // since the last stamped build, else only writes the embedded database template if it is missing
 // (the temporary directory was cleaned): a later start runs the service straight away.
@@ -18,6 +19,8 @@ const INPUTS = [
   'tsconfig.build.json',
   'nest-cli.json',
   '.swcrc',
+  'scripts/build.js',
+  'scripts/bundle.js',
 ];
 
 /** The latest modification under `path` (a directory's own time changes when an entry goes). */
@@ -44,6 +47,7 @@ if (!process.argv.includes('--if-changed')) {
   // Stamped with the time the build began: a file saved during the build is built next time.
   const began = new Date();
   run(`"${join(ROOT, 'node_modules', '.bin', 'nest')}" build -b swc`);
+  run(`"${process.execPath}" "${join(ROOT, 'scripts', 'bundle.js')}" dist`);
   writeFileSync(STAMP, '');
   utimesSync(STAMP, began, began);
 } else {

@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
-import {
-  buildService,
-  killServiceProcesses,
-  type ServiceBuild,
-  startServiceProcess,
-} from '../helpers/service-processes.js';
+import { buildService, type ServiceBuild } from '../helpers/service-build.js';
+import { killServiceProcesses, startServiceProcess } from '../helpers/service-processes.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { hasServers } from '../helpers/service-cluster.js';
@@ -61,7 +57,6 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   });
   afterAll(async () => {
     await killServiceProcesses();
-    await build?.remove();
     await control?.close();
   });
 

@@ -2,11 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type Bull from 'bull';
 import type { TestResponse } from './http-client.js';
 import { CARDS, US_ADDRESS } from './checkout-fixtures.js';
-import {
-  type ServiceBuild,
-  type ServiceProcess,
-  startServiceProcess,
-} from './service-processes.js';
+import type { ServiceBuild } from './service-build.js';
+import { type ServiceProcess, startServiceProcess } from './service-processes.js';
 import { requeueJobsOfDeadWorkers } from './webhook-workers.js';
 
 /** A seeded generator (mulberry32): the same seed plans the same burst. */

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Bull from 'bull';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+import { buildService, type ServiceBuild } from './service-build.js';
 import {
-  buildService,
   killServiceProcesses,
-  type ServiceBuild,
   type ServiceProcess,
   startServiceProcess,
 } from './service-processes.js';
@@ -32,7 +31,7 @@ export interface ServiceCluster {
   env: Record<string, string>;
   /** Starts a process of the built service with `env` and `extra` (`PROCESS_ROLE` among them). */
   start(name: string, extra: Record<string, string>): Promise<ServiceProcess>;
-  /** Kills every process, closes `control` and the queue, drops the database and the build. */
+  /** Kills every process, closes `control` and the queue, drops the database. */
   close(): Promise<void>;
 }
 
@@ -61,7 +60,6 @@ export async function startServiceCluster(
     await control?.close();
     await webhooksQueue?.obliterate({ force: true }).catch(() => undefined);
     await webhooksQueue?.close();
-    await build?.remove();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };

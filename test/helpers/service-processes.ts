@@ -1,75 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import type { ServiceBuild } from './service-build.js';
 
-const execFileAsync = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUTPUT_TAIL = 40_000;
-
-/**
- * The options `nest build -b swc` compiles this ESM project with (see
- * @nestjs/cli/lib/compiler/defaults/swc-defaults.js), so the build under test is the shipped one.
- */
-const SWC_OPTIONS = {
-  sourceMaps: true,
-  module: { type: 'es6', resolveFully: true },
-  jsc: {
-    target: 'es2021',
-    parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    keepClassNames: true,
-    experimental: { keepImportAttributes: true },
-  },
-  minify: false,
-};
-
-/** A build of `src/` the tests own, so they neither depend on nor disturb the shared `dist/`. */
-export interface ServiceBuild {
-  /** The compiled `main.js` (its role comes from PROCESS_ROLE). */
-  main: string;
-  remove(): Promise<void>;
-}
-
-/**
- * Compiles the current sources into a private directory (about half a second), with a
- * `package.json` declaring ES modules and a link to the project's `node_modules`.
- */
-export async function buildService(): Promise<ServiceBuild> {
-  const dir = await mkdtemp(join(tmpdir(), 'store-build-'));
-  await writeFile(join(dir, 'swcrc.json'), JSON.stringify(SWC_OPTIONS));
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const swc = join(ROOT, 'node_modules', '@swc', 'cli', 'bin', 'swc.js');
-  try {
-    await execFileAsync(
-      process.execPath,
-      [
-        swc,
-        'src',
-        '-d',
-        join(dir, 'dist'),
-        '--strip-leading-paths',
-        '--no-swcrc',
-        '--config-file',
-        join(dir, 'swcrc.json'),
-      ],
-      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
-    );
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-    throw new Error(`Building the service failed:\n${stderr || stdout || String(error)}`, {
-      cause: error,
-    });
-  }
-  return {
-    main: join(dir, 'dist', 'main.js'),
-    remove: () => rm(dir, { recursive: true, force: true }),
-  };
-}
 
 /** A running service process (`PROCESS_ROLE` api, worker or all). */
 export interface ServiceProcess {
