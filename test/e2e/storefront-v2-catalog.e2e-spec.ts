@@ -701,12 +701,18 @@ describe('Storefront v2: catalog', () => {
       const [fallback] = await ctx.t.dataSource.query(
         'SELECT id::text AS id FROM stores ORDER BY is_default DESC, id LIMIT 1',
       );
+      // The default store is whichever store the database has first: specs running beside this
+      // one may add products to it, so its count is read before and after the request.
+      const before = await visibleProductCount(fallback.id);
       const answer = await get('/api/v2/storefront/products?per_page=1', {
         host: 'nowhere.invalid',
       });
+      const after = await visibleProductCount(fallback.id);
       expect(answer.status).toBe(200);
       expect(answer.contentType).toMatch(JSON_API_TYPE);
-      expect(answer.body.meta.total_count).toBe(await visibleProductCount(fallback.id));
+      const total: number = answer.body.meta.total_count;
+      expect(total).toBeGreaterThanOrEqual(Math.min(before, after));
+      expect(total).toBeLessThanOrEqual(Math.max(before, after));
       if (answer.body.data.length > 0) {
         const [{ store_id }] = await ctx.t.dataSource.query(
           'SELECT store_id::text AS store_id FROM products WHERE id = $1',
