@@ -4,7 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
-COPY scripts/build.js scripts/bundle.js ./scripts/
+COPY scripts/build.js ./scripts/
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 

@@ -1,5 +1,4 @@
-// `npm run build`: compiles `src/` to `dist/`, bundles its entry points (scripts/bundle.js) and
-// stamps the build with the time it began.
+// `npm run build`: compiles `src/` to `dist/` and stamps the build with the time it began.
 // `--if-changed` (`npm start`'s build step) builds only when a source or build setting changed
 // since the last stamped build, else only writes the embedded database template if it is missing
 // (the temporary directory was cleaned): a later start runs the service straight away.
@@ -20,7 +19,6 @@ const INPUTS = [
   'nest-cli.json',
   '.swcrc',
   'scripts/build.js',
-  'scripts/bundle.js',
 ];
 
 /** The latest modification under `path` (a directory's own time changes when an entry goes). */
@@ -47,7 +45,6 @@ if (!process.argv.includes('--if-changed')) {
   // Stamped with the time the build began: a file saved during the build is built next time.
   const began = new Date();
   run(`"${join(ROOT, 'node_modules', '.bin', 'nest')}" build -b swc`);
-  run(`"${process.execPath}" "${join(ROOT, 'scripts', 'bundle.js')}" dist`);
   writeFileSync(STAMP, '');
   utimesSync(STAMP, began, began);
 } else {

@@ -77,10 +77,10 @@ async function inputsDigest(): Promise<string> {
 }
 
 /**
- * Compiles `src/` as `npm run build` does and bundles `main.js` (scripts/bundle.js) into `target`,
- * with a `package.json` declaring ES modules and a link to the project's `node_modules`. Source
- * maps are left out of the bundle: the processes run without them. Built beside `target` and
- * renamed into place, so `target` only ever holds a whole build.
+ * Compiles `src/` as `npm run build` does and bundles `main.js` (scripts/bundle.js: a process
+ * then starts with far less CPU) into `target`, with a `package.json` declaring ES modules and a
+ * link to the project's `node_modules`. Built beside `target` and renamed into place, so `target`
+ * only ever holds a whole build.
  */
 async function compile(target: string): Promise<void> {
   const dir = await mkdtemp(`${target}.partial-`);
@@ -100,13 +100,7 @@ async function compile(target: string): Promise<void> {
       '--config-file',
       join(dir, 'swcrc.json'),
     ]);
-    await run([
-      join(ROOT, 'scripts', 'bundle.js'),
-      join(dir, 'dist'),
-      '--entry',
-      'main.js',
-      '--no-source-maps',
-    ]);
+    await run([join(ROOT, 'scripts', 'bundle.js'), join(dir, 'dist')]);
     await rename(dir, target);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
