@@ -699,10 +699,10 @@ describe('Storefront v2: catalog', () => {
 
     it('falls back to the default store for a host no store names', async () => {
       const [fallback] = await ctx.t.dataSource.query(
-        'SELECT id::text AS id FROM stores ORDER BY is_default DESC, id LIMIT 1',
+        'SELECT id::text AS id FROM stores ORDER BY is_default DESC, created_at, id LIMIT 1',
       );
-      // The default store is whichever store the database has first: specs running beside this
-      // one may add products to it, so its count is read before and after the request.
+      // The default store is the first one created: specs running beside this one may add
+      // products to it, so its count is read before and after the request.
       const before = await visibleProductCount(fallback.id);
       const answer = await get('/api/v2/storefront/products?per_page=1', {
         host: 'nowhere.invalid',

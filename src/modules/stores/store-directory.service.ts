@@ -42,8 +42,8 @@ export class StoreDirectoryService {
 
   /**
    * The store a host name belongs to: the one whose URL has that host or that lists it among its
-   * `domains`, else the default store (the one flagged `is_default`, else the first created).
-   * Undefined only when there is no store at all.
+   * `domains`, else the default store (the one flagged `is_default`, else the first created: by
+   * time, as processes take ids in blocks). Undefined only when there is no store at all.
    */
   async forHost(host: string | undefined): Promise<StoreContext | undefined> {
     const name = hostName(host);
@@ -53,7 +53,7 @@ export class StoreDirectoryService {
         `SELECT id::text AS id FROM stores
          ORDER BY COALESCE($1 <> '' AND ($1 = ANY(domains)
                    OR lower(substring(url from '://([^/:?#]+)')) = $1), false) DESC,
-                  is_default DESC, id
+                  is_default DESC, created_at, id
          LIMIT 1`,
         [name],
       )) as { id: string }[];
