@@ -28,7 +28,8 @@ const KEEP_OTHER_BUILDS_MS = 60 * 60_000;
 
 /**
  * The options `nest build -b swc` compiles this ESM project with (see
- * @nestjs/cli/lib/compiler/defaults/swc-defaults.js), so the build under test is the shipped one.
+ * @nestjs/cli/lib/compiler/defaults/swc-defaults.js), so the modules under test are the shipped
+ * ones.
  */
 const SWC_OPTIONS = {
   sourceMaps: true,
