@@ -215,19 +215,13 @@ describe('null in request bodies', () => {
   });
 
   it('refuses a store credit amount of null: 422 naming amount, no payment made', async () => {
-    const before = await paymentCount();
+    const records = new CartRecords(t);
+    const before = await records.payments(cart.id);
     const response = await cart.call('POST', `/carts/${cart.id}/store_credits`, { amount: null });
     const details = expectError(response, 422, 'validation_error');
     expect(Object.keys(details!)).toEqual(['amount']);
-    expect(await paymentCount()).toBe(before);
+    expect(await records.payments(cart.id)).toEqual(before);
   });
-
-  async function paymentCount(): Promise<number> {
-    const [row] = await t.dataSource.query<{ count: number }[]>(
-      'SELECT count(*)::int AS count FROM payments',
-    );
-    return row.count;
-  }
 });
 
 /** What is wrong with the answer to a body whose `name` is null, if anything. */
