@@ -139,11 +139,13 @@ async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
       persistent: false,
       template: config.DATABASE_URL ? undefined : embeddedTemplate,
     }));
-  let app: NestFastifyApplication;
+  let app: NestFastifyApplication | undefined;
   try {
     app = await createHttpApp(config, database, options.extraModules);
     await app.listen(0, '127.0.0.1');
   } catch (error) {
+    // A boot refused at init (a route audit, say) comes after Nest has connected the queues.
+    await app?.close().catch(() => undefined);
     if (!options.database) await database.close();
     throw error;
   }
