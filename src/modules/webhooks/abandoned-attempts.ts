@@ -7,6 +7,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
+import { PeriodicTask } from '../../platform/scheduling/periodic-task.js';
 import { INTERRUPTED_MESSAGE } from './delivery-outcome.js';
 
 const CHECK_EVERY_MS = 60_000;
@@ -22,8 +23,7 @@ const RECORDING_GRACE_MS = 60_000;
 @Injectable()
 export class AbandonedAttempts implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private timer?: NodeJS.Timeout;
-  private closing?: Promise<number>;
+  private readonly periodic = new PeriodicTask<number>(CHECK_EVERY_MS, () => this.closeOnce());
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -31,20 +31,16 @@ export class AbandonedAttempts implements OnApplicationBootstrap, BeforeApplicat
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.timer = setInterval(() => void this.closeOnce(), CHECK_EVERY_MS);
-    this.timer.unref();
+    this.periodic.start(this.config);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.closing;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Closes the abandoned attempts; answers how many. */
   closeOnce(olderThanMs = this.config.WEBHOOK_TIMEOUT_MS + RECORDING_GRACE_MS): Promise<number> {
-    this.closing ??= this.close(olderThanMs).finally(() => (this.closing = undefined));
-    return this.closing;
+    return this.periodic.runExclusive(() => this.close(olderThanMs));
   }
 
   private async close(olderThanMs: number): Promise<number> {

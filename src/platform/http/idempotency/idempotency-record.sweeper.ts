@@ -1,10 +1,11 @@
 import {
+  type BeforeApplicationShutdown,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { AppConfig } from '../../../config/index.js';
+import { PeriodicTask } from '../../scheduling/periodic-task.js';
 import { IdempotencyRecords } from './idempotency-records.repository.js';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,9 +16,14 @@ const BATCH_SIZE = 1000;
  * ever ignore them, so this just keeps the table small), in batches to keep each delete short.
  */
 @Injectable()
-export class IdempotencyRecordSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IdempotencyRecordSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Idempotency');
-  private timer?: NodeJS.Timeout;
+  private readonly periodic = new PeriodicTask<number>(SWEEP_INTERVAL_MS, () =>
+    this.sweep().catch((error: unknown) => {
+      this.logger.warn(`Could not delete expired idempotency records: ${String(error)}`);
+      return 0;
+    }),
+  );
 
   constructor(
     private readonly config: AppConfig,
@@ -25,21 +31,19 @@ export class IdempotencyRecordSweeper implements OnApplicationBootstrap, OnAppli
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsWorkers) return;
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) =>
-        this.logger.warn(`Could not delete expired idempotency records: ${String(error)}`),
-      );
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.periodic.start(this.config);
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Deletes every expired record; returns how many. */
-  async sweep(): Promise<number> {
+  sweep(): Promise<number> {
+    return this.periodic.runExclusive(() => this.deleteExpired());
+  }
+
+  private async deleteExpired(): Promise<number> {
     let total = 0;
     for (;;) {
       const deleted = await this.records.deleteExpired(BATCH_SIZE);
