@@ -147,6 +147,7 @@ async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
     // A boot refused at init (a route audit, say) comes after Nest has connected the queues.
     await app?.close().catch(() => undefined);
     if (!options.database) await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   liveApps.add(app);
