@@ -56,6 +56,13 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** When `path` last changed; now if it is gone (another process removed it meanwhile). */
+const modifiedAt = (path: string) =>
+  stat(path).then(
+    (s) => s.mtimeMs,
+    () => Date.now(),
+  );
+
 async function filesUnder(path: string): Promise<string[]> {
   if (!(await stat(path)).isDirectory()) return [path];
   const entries = (await readdir(path)).sort();
@@ -117,11 +124,7 @@ async function removeOldBuilds(current: string): Promise<void> {
   for (const entry of await readdir(tmpdir())) {
     const path = join(tmpdir(), entry);
     if (!entry.startsWith(PREFIX) || path === current || path.startsWith(`${current}.`)) continue;
-    const changed = await stat(path).then(
-      (s) => s.mtimeMs,
-      () => Date.now(),
-    );
-    if (changed < cutoff) await rm(path, { recursive: true, force: true });
+    if ((await modifiedAt(path)) < cutoff) await rm(path, { recursive: true, force: true });
   }
 }
 
@@ -149,11 +152,8 @@ export async function buildService(): Promise<ServiceBuild> {
       }
       return { main };
     }
-    const lockedAt = await stat(lock).then(
-      (s) => s.mtimeMs,
-      () => Date.now(),
-    );
-    if (Date.now() - lockedAt > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+    if (Date.now() - (await modifiedAt(lock)) > STALE_LOCK_MS)
+      await rm(lock, { recursive: true, force: true });
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
