@@ -7,6 +7,10 @@ import type { StoreContext } from '../stores/index.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { CreateApiKeyBody } from './dto/create-api-key.body.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
+import { ApiErrors } from '../../platform/openapi/api-docs.decorators.js';
+
+const HOLDS_KEY_SCOPES =
+  'The caller needs every scope of the key, so a narrower key cannot lock a wider one out (403 `access_denied`, `details.required_scope`); a key may revoke or delete itself.';
 
 @ApiTags('Admin: API keys')
 @ApiSecurity('secret-key')
@@ -48,15 +52,31 @@ export class AdminApiKeysController {
   @Delete(':id')
   @HttpCode(204)
   @RequireScope('write_api_keys')
-  @ApiOperation({ summary: 'Delete a key; it stops working at once' })
-  async delete(@CurrentStore() store: StoreContext, @Param('id') id: string): Promise<void> {
-    await this.keys.delete(store.storeId, id);
+  @ApiOperation({
+    summary: 'Delete a key; it stops working at once',
+    description: HOLDS_KEY_SCOPES,
+  })
+  @ApiErrors('access_denied', 'record_not_found')
+  async delete(
+    @CurrentStore() store: StoreContext,
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+  ): Promise<void> {
+    await this.keys.delete(store.storeId, caller, id);
   }
 
   @Patch(':id/revoke')
   @RequireScope('write_api_keys')
-  @ApiOperation({ summary: 'Revoke a key (kept for the record with `revoked_at`)' })
-  revoke(@CurrentStore() store: StoreContext, @Param('id') id: string) {
-    return this.keys.revoke(store.storeId, id);
+  @ApiOperation({
+    summary: 'Revoke a key (kept for the record with `revoked_at`)',
+    description: HOLDS_KEY_SCOPES,
+  })
+  @ApiErrors('access_denied', 'record_not_found')
+  revoke(
+    @CurrentStore() store: StoreContext,
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+  ) {
+    return this.keys.revoke(store.storeId, caller, id);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
@@ -10,6 +10,7 @@ import { ApiKey } from '../auth/index.js';
 import type { Principal } from '../auth/index.js';
 import { excessScopes } from '../auth/index.js';
 import { ApiKeyIssuer } from './api-key-issuer.js';
+import { assertCanManageKey } from './grant-limits.js';
 import { ApiKeyReadRepository } from './api-key-read.repository.js';
 import { ApiKeySerializer, type SerializedApiKey } from './api-key.serializer.js';
 import type { CreateApiKeyBody } from './dto/create-api-key.body.js';
@@ -20,7 +21,8 @@ const notFound = () => StoreError.notFound('API key');
 
 /**
  * A store's API keys as the Admin API manages them. Revoking or deleting a key stops this
- * instance accepting it at once (other instances within their 30 s cache).
+ * instance accepting it at once (other instances within their 30 s cache), and needs every
+ * scope the key holds.
  */
 @Injectable()
 export class ApiKeysService {
@@ -72,15 +74,14 @@ export class ApiKeysService {
     return { ...this.serializer.serialize(key), token };
   }
 
-  /** Marks the key revoked (keeping the first revocation time when repeated). */
-  async revoke(storeId: string, publicId: string): Promise<SerializedApiKey> {
+  /**
+   * Marks the key revoked (keeping the first revocation time when repeated). The caller must
+   * hold every scope of the key.
+   */
+  async revoke(storeId: string, caller: Principal, publicId: string): Promise<SerializedApiKey> {
     const id = this.decode(publicId);
     const key = await this.dataSource.transaction(async (manager) => {
-      const found = await manager.findOne(ApiKey, {
-        where: { id, storeId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!found) throw notFound();
+      const found = await this.lockManageable(manager, storeId, caller, id);
       if (!found.revokedAt) {
         found.revokedAt = new Date();
         await manager.update(ApiKey, { id, storeId }, { revokedAt: found.revokedAt });
@@ -91,13 +92,30 @@ export class ApiKeysService {
     return this.serializer.serialize(key);
   }
 
-  async delete(storeId: string, publicId: string): Promise<void> {
+  /** Deletes the key; the caller must hold every scope of it. */
+  async delete(storeId: string, caller: Principal, publicId: string): Promise<void> {
     const id = this.decode(publicId);
-    const deleted = await this.dataSource.transaction((manager) =>
-      manager.delete(ApiKey, { id, storeId }),
-    );
-    if (!deleted.affected) throw notFound();
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockManageable(manager, storeId, caller, id);
+      await manager.delete(ApiKey, { id, storeId });
+    });
     await this.resolver.forget(id);
+  }
+
+  /** The store's key, locked for a change the caller may make: 404, or 403 `access_denied`. */
+  private async lockManageable(
+    manager: EntityManager,
+    storeId: string,
+    caller: Principal,
+    id: string,
+  ): Promise<ApiKey> {
+    const found = await manager.findOne(ApiKey, {
+      where: { id, storeId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!found) throw notFound();
+    assertCanManageKey(caller, found.scopes);
+    return found;
   }
 
   private decode(publicId: string): string {
