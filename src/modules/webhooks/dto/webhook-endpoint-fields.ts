@@ -28,7 +28,18 @@ export function isHttpUrl(value: unknown): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
-/** The destination: an absolute http(s) URL. */
+/**
+ * Whether a URL (as the WHATWG parser reads it) carries no username or password: the endpoint's
+ * signing secret authenticates deliveries, and credentials in a URL would be stored and shown in
+ * clear. An unparseable URL is left to the http(s) check.
+ */
+export function hasNoUserinfo(value: unknown): boolean {
+  if (typeof value !== 'string' || !URL.canParse(value)) return true;
+  const url = new URL(value);
+  return url.username === '' && url.password === '';
+}
+
+/** The destination: an absolute http(s) URL without credentials. */
 export function WebhookUrlField(options: { required: boolean }) {
   const documentation = {
     format: 'uri',
@@ -46,6 +57,14 @@ export function WebhookUrlField(options: { required: boolean }) {
     ValidateBy({
       name: 'isHttpUrl',
       validator: { validate: isHttpUrl, defaultMessage: () => 'url must be an http or https URL' },
+    }),
+    ValidateBy({
+      name: 'hasNoUserinfo',
+      validator: {
+        validate: hasNoUserinfo,
+        defaultMessage: () =>
+          'url must not contain a username or password; deliveries are signed with the endpoint secret',
+      },
     }),
   );
 }
