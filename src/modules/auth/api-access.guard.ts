@@ -74,7 +74,9 @@ export class ApiAccessGuard implements CanActivate {
     try {
       return await this.admit(context, api, request);
     } catch (error) {
-      // A refused credential counts against its address, and may be answered 429 instead.
+      // Every credential is verified, even from an address over its failed-authentication budget:
+      // one that verifies is served; one refused counts against the address, and is answered 429
+      // instead of 401 once over budget, whatever the reason it was refused.
       const refusal =
         error instanceof StoreError && error.code === 'invalid_token'
           ? ((await this.failedAuthentication.overBudgetAfterRefusal(request)) ?? error)
@@ -210,8 +212,6 @@ export class ApiAccessGuard implements CanActivate {
         'Credentials are required: an API key in X-Store-API-Key',
       );
     }
-    if (typeof token === 'string' && !this.keys.hasLookedUp(token))
-      await this.failedAuthentication.refuseIfBlocked(request);
     const resolved = typeof token === 'string' ? await this.keys.resolve(token) : null;
     if (!resolved || !accepted.includes(resolved.key.keyType)) {
       throw new StoreError('invalid_token', 'The API key is invalid or has been revoked');

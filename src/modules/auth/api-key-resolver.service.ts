@@ -16,22 +16,28 @@ export interface ResolvedKey {
 
 const CACHE_TTL_MS = 30_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
+const CACHED_KEYS = 10_000;
+const CACHED_UNKNOWN_TOKENS = 1_000;
 
 interface CachedKey {
-  resolved: ResolvedKey | null;
+  resolved: ResolvedKey;
   lastUsedWrittenAt: number;
 }
 
 /**
  * Finds the store behind an API key token. Lookups are cached in memory for 30 s, keyed by the
  * token itself so the hot path skips the HMAC; a revoked key (`api_key` invalidation) or a changed
- * store (`store` invalidation) is forgotten at once in every process. `last_used_at` is written
- * at most once a minute per key, off the request path.
+ * store (`store` invalidation) is forgotten at once in every process. Tokens that match no key
+ * are remembered apart, so a flood of guesses cannot evict the keys in use. `last_used_at` is
+ * written at most once a minute per key, off the request path.
  */
 @Injectable()
 export class ApiKeyResolverService {
   private readonly logger = new Logger(ApiKeyResolverService.name);
-  private readonly cache = growingLruCache<string, CachedKey>(10_000, { ttl: CACHE_TTL_MS });
+  private readonly cache = growingLruCache<string, CachedKey>(CACHED_KEYS, { ttl: CACHE_TTL_MS });
+  private readonly unknownTokens = growingLruCache<string, true>(CACHED_UNKNOWN_TOKENS, {
+    ttl: CACHE_TTL_MS,
+  });
   readonly tokens: ApiKeyTokens;
 
   constructor(
@@ -41,10 +47,10 @@ export class ApiKeyResolverService {
   ) {
     this.tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
     invalidation.onInvalidate(CACHE_TOPIC.apiKey, (apiKeyId) =>
-      this.drop((cached) => cached.resolved?.key.apiKeyId === apiKeyId),
+      this.drop((cached) => cached.resolved.key.apiKeyId === apiKeyId),
     );
     invalidation.onInvalidate(CACHE_TOPIC.store, (storeId) =>
-      this.drop((cached) => cached.resolved?.store.storeId === storeId),
+      this.drop((cached) => cached.resolved.store.storeId === storeId),
     );
   }
 
@@ -52,16 +58,17 @@ export class ApiKeyResolverService {
     if (!ApiKeyTokens.typeOf(token) || token.length > 200) return null;
     let cached = this.cache.get(token);
     if (!cached) {
-      cached = { resolved: await this.load(this.tokens.digest(token)), lastUsedWrittenAt: 0 };
+      if (this.unknownTokens.has(token)) return null;
+      const resolved = await this.load(this.tokens.digest(token));
+      if (!resolved) {
+        this.unknownTokens.set(token, true);
+        return null;
+      }
+      cached = { resolved, lastUsedWrittenAt: 0 };
       this.cache.set(token, cached);
     }
-    if (cached.resolved) this.touch(cached);
+    this.touch(cached);
     return cached.resolved;
-  }
-
-  /** Whether this token's lookup, found or not, is still in this process's cache. */
-  hasLookedUp(token: string): boolean {
-    return this.cache.has(token);
   }
 
   /**
@@ -105,7 +112,7 @@ export class ApiKeyResolverService {
     if (now - cached.lastUsedWrittenAt < LAST_USED_RESOLUTION_MS) return;
     cached.lastUsedWrittenAt = now;
     this.keys
-      .update({ id: cached.resolved!.key.apiKeyId }, { lastUsedAt: new Date(now) })
+      .update({ id: cached.resolved.key.apiKeyId }, { lastUsedAt: new Date(now) })
       .catch((error: unknown) => this.logger.warn(`Could not record key use: ${String(error)}`));
   }
 }

@@ -19,10 +19,12 @@ export class TooManyRefusals extends StoreError {
 /**
  * Limits credential guessing: every refused credential (unknown or revoked key, bad or stale
  * token) counts against its client IP, shared by every instance on the same Redis. Over budget,
- * the IP's refusals become 429 `rate_limit_exceeded` with `Retry-After`, and a key this process
- * has not looked up yet is not looked up at all, so a correct guess is refused all the same.
- * Callers from other addresses are untouched. A counter that cannot be reached lets requests
- * through (fail open, logged), as the other rate limits do.
+ * the IP's refusals become 429 `rate_limit_exceeded` with `Retry-After`. Only refusals are
+ * limited: a credential that verifies is served from any address, so the shoppers of a storefront
+ * server are not locked out by a guesser behind the same address; every credential is looked up
+ * alike (the keyed digest's index), so a refusal says nothing more while over budget than
+ * before. Callers from other addresses are untouched. A counter that cannot be reached lets
+ * requests through (fail open, logged), as the other rate limits do.
  */
 @Injectable()
 export class FailedAuthenticationLimiter {
@@ -32,13 +34,6 @@ export class FailedAuthenticationLimiter {
     private readonly config: AppConfig,
     private readonly store: RateLimitStore,
   ) {}
-
-  /** Before a lookup a guess could succeed at: throws TooManyRefusals while over budget. */
-  async refuseIfBlocked(request: FastifyRequest): Promise<void> {
-    const budget = failedAuthenticationBudget(this.config, request.ip);
-    const window = await this.safely(() => this.store.peek(budget.bucket));
-    if (window && window.count >= budget.limit) throw this.refusal(window, budget.limit);
-  }
 
   /** Counts a refused credential; the error to answer instead once over budget, if any. */
   async overBudgetAfterRefusal(request: FastifyRequest): Promise<TooManyRefusals | undefined> {

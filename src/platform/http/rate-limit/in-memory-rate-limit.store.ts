@@ -34,13 +34,6 @@ export class InMemoryRateLimitStore extends RateLimitStore {
     return Promise.resolve({ count: window.count, resetInMs: window.endsAt - now });
   }
 
-  peek(bucket: string): Promise<WindowCount | null> {
-    const now = this.now();
-    const window = this.windows.get(bucket);
-    if (!window || window.endsAt <= now) return Promise.resolve(null);
-    return Promise.resolve({ count: window.count, resetInMs: window.endsAt - now });
-  }
-
   private sweep(now: number, windowMs: number): void {
     if (now < this.nextSweepAt) return;
     this.nextSweepAt = now + windowMs;

@@ -10,7 +10,4 @@ export interface WindowCount {
 export abstract class RateLimitStore {
   /** Counts one request against `bucket`; a bucket's window starts with its first request. */
   abstract hit(bucket: string, windowMs: number): Promise<WindowCount>;
-
-  /** The bucket's count in its current window without counting anything; null when it is empty. */
-  abstract peek(bucket: string): Promise<WindowCount | null>;
 }

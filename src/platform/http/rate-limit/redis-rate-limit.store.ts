@@ -16,15 +16,8 @@ if ttl < 0 then
 end
 return { count, ttl }`;
 
-/** The count and remaining milliseconds of a window, or nil when there is none. */
-const PEEK_SCRIPT = `
-local count = redis.call('GET', KEYS[1])
-if not count then return nil end
-return { tonumber(count), redis.call('PTTL', KEYS[1]) }`;
-
 type ScriptedRedis = Redis & {
   rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
-  rateLimitPeek(key: string): Promise<[number, number] | null>;
 };
 
 /**
@@ -47,7 +40,6 @@ export class RedisRateLimitStore extends RateLimitStore implements OnApplication
       commandTimeout: 1000,
     }) as ScriptedRedis;
     this.client.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    this.client.defineCommand('rateLimitPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     this.client.on('ready', () => (this.reportedDown = false));
     this.client.on('error', (error: Error) => {
       if (this.reportedDown) return;
@@ -59,11 +51,6 @@ export class RedisRateLimitStore extends RateLimitStore implements OnApplication
   async hit(bucket: string, windowMs: number): Promise<WindowCount> {
     const [count, ttl] = await this.client.rateLimitHit(bucket, windowMs);
     return { count, resetInMs: ttl };
-  }
-
-  async peek(bucket: string): Promise<WindowCount | null> {
-    const window = await this.client.rateLimitPeek(bucket);
-    return window && window[1] > 0 ? { count: window[0], resetInMs: window[1] } : null;
   }
 
   async onApplicationShutdown(): Promise<void> {
