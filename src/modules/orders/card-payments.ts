@@ -27,6 +27,7 @@ import {
   withChanges,
 } from './order-placing.js';
 import type { OrderRendering } from './order-snapshot.js';
+import { HOLD_LEASE } from './payment-hold-lease.js';
 
 /** A card payment held in `processing` while its gateway is called, as stored. */
 export interface HeldPayment {
@@ -37,6 +38,8 @@ export interface HeldPayment {
   currency: string;
   source: PaymentSource | null;
   response_code: string | null;
+  /** The claim holding it (`payments.held_by`). */
+  held_by: string | null;
 }
 
 /** What a capture did: taken, refused by the processor, or unknown (no answer). */
@@ -66,11 +69,13 @@ export class CardPayments {
 
   /**
    * Claims the order's card payments for a completion (`checkout` → `processing`, at the amounts
-   * planned), recording each transition, in one statement that holds the order's row only while
-   * it runs: false, claiming none, when the order is no longer at the `state_lock_version` it was
-   * read at or another request claimed or changed a payment first.
+   * planned) under the claim `holdId` and its lease, recording each transition, in one
+   * statement: false, claiming none, when the order is no longer at the `state_lock_version` it
+   * was read at or another request claimed or changed a payment first. The order's row is not
+   * locked: the placing checks the version again, and claims racing for the payments queue on
+   * their rows, not on the order's (which the winner's placing needs).
    */
-  async claim(order: Order, charges: RemoteCharge[]): Promise<boolean> {
+  async claim(order: Order, charges: RemoteCharge[], holdId: string): Promise<boolean> {
     if (charges.length === 0) return true;
     const {
       rows: [{ claimed }],
@@ -78,10 +83,10 @@ export class CardPayments {
       this.dataSource.manager,
       'card_payments_claim',
       `WITH locked AS (
-         SELECT id, store_id FROM orders WHERE id = $1 AND state_lock_version = $2 FOR UPDATE),
+         SELECT id, store_id FROM orders WHERE id = $1 AND state_lock_version = $2),
        claimed AS (
          UPDATE payments p SET state = 'processing', amount = c.amount, response_code = NULL,
-           updated_at = now()
+           held_by = $5, held_until = now() + $6::interval, updated_at = now()
          FROM unnest($3::bigint[], $4::numeric[]) WITH ORDINALITY AS c(id, amount, position), locked
          WHERE p.id = c.id AND p.order_id = locked.id AND p.state = 'checkout'
          RETURNING p.id, c.position),
@@ -95,19 +100,23 @@ export class CardPayments {
         order.stateLockVersion,
         charges.map((charge) => charge.paymentId),
         charges.map((charge) => charge.amount),
+        holdId,
+        HOLD_LEASE,
       ],
     );
     if (claimed.length === charges.length) return true;
     // Another request changed one of them first: it wins, and none stays claimed.
-    await this.release(order, claimed);
+    await this.release(order, claimed, holdId);
     return false;
   }
 
   /**
    * Authorizes a claimed payment at its gateway and commits the authorization's reference on
    * it at once (so a crash leaves something to void). Throws `PaymentRefused` when the gateway
-   * refused, 422 `payment_processing_error` when it did not answer. `known` is the payment as
-   * its caller claimed it, saving the read. Answers the authorization's reference.
+   * refused, 422 `payment_processing_error` when it did not answer, 409 when its claim was taken
+   * over meanwhile (the holder's lease ran out: the authorization is voided, the taker finishes
+   * the payment). `known` is the payment as its caller claimed it, saving the read. Answers the
+   * authorization's reference.
    */
   async authorize(paymentId: string, known?: HeldPayment): Promise<string | void> {
     const payment = known ?? (await this.held(this.dataSource.manager, paymentId));
@@ -120,13 +129,17 @@ export class CardPayments {
       case 'captured':
       case 'pending': {
         const reference = outcome.reference ?? `authorized_${payment.id}`;
-        await preparedIn(
+        const { rowCount } = await preparedIn(
           this.dataSource.manager,
           'card_payments_authorized',
           `UPDATE payments SET response_code = $2, updated_at = now()
-           WHERE id = $1 AND state = 'processing'`,
-          [payment.id, reference],
+           WHERE id = $1 AND state = 'processing' AND held_by IS NOT DISTINCT FROM $3`,
+          [payment.id, reference, payment.held_by],
         );
+        if (rowCount === 0) {
+          await this.voidReference(payment, reference);
+          throw new StoreError('cart_already_updated', 'The payment is no longer held');
+        }
         return reference;
       }
       case 'declined':
@@ -161,17 +174,21 @@ export class CardPayments {
    * Voids the authorization of a held payment, if it has one; false when the gateway did not
    * answer (the payment stays held, for the sweep to try again).
    */
-  async voidAuthorization(paymentId: string): Promise<boolean> {
-    const payment = await this.held(this.dataSource.manager, paymentId);
+  async voidAuthorization(paymentId: string, holdId?: string): Promise<boolean> {
+    const payment = await this.held(this.dataSource.manager, paymentId, holdId);
     if (!payment?.response_code) return true;
+    return this.voidReference(payment, payment.response_code);
+  }
+
+  private async voidReference(payment: HeldPayment, reference: string): Promise<boolean> {
     try {
-      const outcome = await this.gateways.for(payment.type).void(payment.response_code);
+      const outcome = await this.gateways.for(payment.type).void(reference);
       if (outcome.kind !== 'done') {
-        this.logger.warn(`Void of payment ${paymentId} was refused: ${outcome.message}`);
+        this.logger.warn(`Void of payment ${payment.id} was refused: ${outcome.message}`);
       }
       return true;
     } catch (error) {
-      this.logger.warn(`Void of payment ${paymentId} got no answer: ${String(error)}`);
+      this.logger.warn(`Void of payment ${payment.id} got no answer: ${String(error)}`);
       return false;
     }
   }
@@ -179,16 +196,22 @@ export class CardPayments {
   /**
    * Gives held payments of an order that was not placed back to checkout: each authorization is
    * voided first, and the payment returns to `checkout` (without a reference), to be authorized
-   * again by the next completion. One whose void got no answer stays held.
+   * again by the next completion. One whose void got no answer stays held. Only what the claim
+   * `holdId` still holds is released: a claim taken over belongs to its taker.
    */
-  async release(order: Pick<Order, 'id' | 'storeId'>, paymentIds: string[]): Promise<void> {
+  async release(
+    order: Pick<Order, 'id' | 'storeId'>,
+    paymentIds: string[],
+    holdId: string,
+  ): Promise<void> {
     for (const paymentId of paymentIds) {
-      if (!(await this.voidAuthorization(paymentId))) continue;
+      if (!(await this.voidAuthorization(paymentId, holdId))) continue;
       await this.dataSource.transaction(async (manager) => {
         const [, released]: [unknown, number] = await manager.query(
-          `UPDATE payments SET state = 'checkout', response_code = NULL, updated_at = now()
-           WHERE id = $1 AND state = 'processing'`,
-          [paymentId],
+          `UPDATE payments SET state = 'checkout', response_code = NULL, held_by = NULL,
+             held_until = NULL, updated_at = now()
+           WHERE id = $1 AND state = 'processing' AND held_by = $2`,
+          [paymentId, holdId],
         );
         if (released === 0) return;
         await recordStateChange(manager, {
@@ -336,6 +359,15 @@ export class CardPayments {
     return this.serializer.rendering({ manager: this.dataSource.manager, order: now });
   }
 
+  /** Whether the payment is still held (`processing`). */
+  async isHeld(paymentId: string): Promise<boolean> {
+    const [held]: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM payments WHERE id = $1 AND state = 'processing'`,
+      [paymentId],
+    );
+    return held !== undefined;
+  }
+
   /** Whether any payment of the order is still held for a gateway call. */
   async holds(manager: EntityManager, orderId: string): Promise<boolean> {
     const [held]: unknown[] = await manager.query(
@@ -351,14 +383,19 @@ export class CardPayments {
     return manager.findOneByOrFail(Order, { id: orderId });
   }
 
-  private async held(manager: EntityManager, paymentId: string): Promise<HeldPayment | undefined> {
+  /** The payment if held, by the claim `holdId` when given. */
+  private async held(
+    manager: EntityManager,
+    paymentId: string,
+    holdId?: string,
+  ): Promise<HeldPayment | undefined> {
     const [row]: HeldPayment[] = await manager.query(
       `SELECT p.id::text AS id, p.order_id::text AS order_id, pm.type, p.amount::text AS amount,
-              o.currency, p.source, p.response_code
+              o.currency, p.source, p.response_code, p.held_by::text AS held_by
        FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
        JOIN orders o ON o.id = p.order_id
-       WHERE p.id = $1 AND p.state = 'processing'`,
-      [paymentId],
+       WHERE p.id = $1 AND p.state = 'processing' AND ($2::uuid IS NULL OR p.held_by = $2)`,
+      [paymentId, holdId ?? null],
     );
     return row;
   }

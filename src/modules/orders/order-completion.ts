@@ -25,6 +25,8 @@ import {
 } from './order-snapshot.js';
 import { compareKeys, OrderStock } from './order-stock.js';
 import { PaymentSerializer } from './payment.serializer.js';
+import { HoldLeases, newHoldId } from './payment-hold-lease.js';
+import { PaymentHoldWaits } from './payment-hold-waits.js';
 import { type PaymentPlan, planPayments } from './payment-plan.js';
 import type { PlacedOrderContext } from './placing-columns.js';
 import { recordStateChange } from './state-history.js';
@@ -38,6 +40,15 @@ export type CompletionRender = (
   context: OrderContext,
   rendering?: OrderRendering,
 ) => Promise<OrderView>;
+
+/**
+ * How long a completion waits for another one holding the cart's payments: well beyond what a
+ * live one takes with a slow gateway, and beyond `HOLD_LEASE`, after which a dead one's payments
+ * are taken over.
+ */
+const HOLD_WAIT_MS = 30_000;
+/** Reads of the cart a completion makes before a cart that keeps changing is a conflict. */
+const ATTEMPTS = 10;
 
 /** The order changed after it was read, before it could be placed. */
 class OrderMoved extends Error {}
@@ -55,7 +66,9 @@ class OrderMoved extends Error {}
  * authorized, each reference committed at once; the order is placed with them held; after that
  * commits they are captured and the order settled, which publishes the completion's events. A
  * placing that fails (stock ran out, the cart changed) voids the authorizations and gives the
- * payments back to checkout. What a crash leaves held is finished by `PaymentRecoverySweeper`.
+ * payments back to checkout. The claim carries a lease its holder renews while it works: what a
+ * crash leaves held is taken over once the lease runs out, by the next completion of the cart or
+ * by `PaymentRecoverySweeper` (see `HeldPaymentRecovery`).
  */
 @Injectable()
 export class OrderCompletion {
@@ -74,12 +87,20 @@ export class OrderCompletion {
     private readonly paymentIds: PaymentSerializer,
     private readonly cards: CardPayments,
     private readonly gateways: PaymentGateways,
+    private readonly leases: HoldLeases,
+    private readonly waits: PaymentHoldWaits,
   ) {
     this.placing = new OrderPlacing(stock);
   }
 
   private readonly placing: OrderPlacing;
 
+  /**
+   * A completion that finds the cart's payments held by another one (or loses the claim to it)
+   * waits for that one and reads the cart again: it then answers the order the other placed, as
+   * a repeated completion does. Only a holder that stays alive past `HOLD_WAIT_MS`, or a cart that
+   * keeps changing, makes it a conflict.
+   */
   async complete(
     target: OrderTarget,
     expectedVersion: number | undefined,
@@ -87,15 +108,46 @@ export class OrderCompletion {
       rendering ? Promise.resolve(rendering.view) : this.serializer.render(context),
   ): Promise<OrderView> {
     const manager = this.dataSource.manager;
-    const start = await readCompletionStart(manager, this.storeOptions, target);
-    const { order } = start.snapshot;
-    if (isPlaced(order)) return render({ manager, order });
-    if (expectedVersion !== undefined && expectedVersion !== order.stateLockVersion) {
-      throw conflict(order, 'The order changed since that version was read', {
-        state_lock_version: order.stateLockVersion,
-      });
+    const deadline = Date.now() + HOLD_WAIT_MS;
+    let settling = true;
+    for (let attempt = 1; ; attempt += 1) {
+      const start = await readCompletionStart(manager, this.storeOptions, target);
+      const { order } = start.snapshot;
+      const held = start.snapshot.payments.some((payment) => payment.state === 'processing');
+      if (isPlaced(order)) {
+        // Placed and still capturing: answered once the completion that placed it settled it.
+        if (!held || !settling) return render({ manager, order });
+        settling = false;
+        await this.waits.untilReleased(order.id, deadline);
+        continue;
+      }
+      if (expectedVersion !== undefined && expectedVersion !== order.stateLockVersion) {
+        throw conflict(order, 'The order changed since that version was read', {
+          state_lock_version: order.stateLockVersion,
+        });
+      }
+      this.ensureCompletable(start.snapshot);
+      if (!held) {
+        const view = await this.completeFrom(target, start, render);
+        if (view) return view;
+      }
+      if (attempt === ATTEMPTS || !(await this.waits.untilReleased(order.id, deadline))) {
+        throw conflict(order, 'The cart is being completed by another request');
+      }
     }
-    this.ensureCompletable(start.snapshot);
+  }
+
+  /**
+   * Completes the cart as `start` read it; undefined when another completion got there first
+   * (it holds the payments, or placed the order).
+   */
+  private async completeFrom(
+    target: OrderTarget,
+    start: CompletionStart,
+    render: CompletionRender,
+  ): Promise<OrderView | undefined> {
+    const manager = this.dataSource.manager;
+    const { order } = start.snapshot;
     const plan = planPayments(
       start.snapshot.payments,
       order.total,
@@ -110,10 +162,9 @@ export class OrderCompletion {
       const outcomes = await this.chargeLocal(order, plan);
       const rendering =
         plan.remote.length === 0
-          ? await this.placeNow(start, plan, outcomes)
+          ? await this.placeNow(target, start, plan, outcomes)
           : await this.placeWithCards(target, start, plan, outcomes);
-      if (!rendering) return render({ manager, order: await this.lookup.read(manager, target) });
-      return render({ manager, order: rendering.snapshot.order }, rendering);
+      return rendering && render({ manager, order: rendering.snapshot.order }, rendering);
     } catch (error) {
       if (!(error instanceof PaymentRefused)) throw error;
       await this.recordRefusal(target, error);
@@ -123,12 +174,16 @@ export class OrderCompletion {
     }
   }
 
-  /** Places an order paid without cards, publishing its events with it. */
+  /**
+   * Places an order paid without cards, publishing its events with it; undefined when a
+   * concurrent completion placed it first.
+   */
   private async placeNow(
+    target: OrderTarget,
     start: CompletionStart,
     plan: PaymentPlan,
     outcomes: ReadonlyMap<string, LocalOutcome>,
-  ): Promise<OrderRendering> {
+  ): Promise<OrderRendering | undefined> {
     const { order } = start.snapshot;
     try {
       return await this.dataSource.transaction((manager) => {
@@ -146,13 +201,16 @@ export class OrderCompletion {
         });
       });
     } catch (error) {
+      if (await this.placedMeanwhile(error, target)) return undefined;
       throw this.asConflict(error, order, 'The order was changed by another request');
     }
   }
 
   /**
-   * Claim and authorize the cards, place, capture: see the class. Undefined when another
-   * completion placed the order meanwhile.
+   * Claim and authorize the cards, place, capture: see the class. The claim's lease is renewed
+   * until its payments are settled; one ended with payments still held (a failure on the way)
+   * leaves them to recovery at once. Undefined when another completion claimed the payments or
+   * placed the order first.
    */
   private async placeWithCards(
     target: OrderTarget,
@@ -160,13 +218,29 @@ export class OrderCompletion {
     plan: PaymentPlan,
     outcomes: ReadonlyMap<string, LocalOutcome>,
   ): Promise<OrderRendering | undefined> {
-    const { order } = start.snapshot;
-    if (!(await this.cards.claim(order, plan.remote))) {
-      const now = await this.lookup.read(this.dataSource.manager, target);
-      if (isPlaced(now)) return undefined;
-      throw conflict(now, 'The cart is being completed by another request');
+    const holdId = newHoldId();
+    if (!(await this.cards.claim(start.snapshot.order, plan.remote, holdId))) return undefined;
+    const lease = this.leases.keep(holdId);
+    let settled = false;
+    try {
+      const captured = await this.chargeCards(target, start, plan, outcomes, holdId);
+      settled = captured?.settled ?? true;
+      return captured?.rendering;
+    } finally {
+      await lease.end(settled);
     }
-    const held = plan.remote.map((charge) => this.heldPayment(start.snapshot, charge));
+  }
+
+  /** `placeWithCards` under its claim: whether every payment was settled, and the rendering. */
+  private async chargeCards(
+    target: OrderTarget,
+    start: CompletionStart,
+    plan: PaymentPlan,
+    outcomes: ReadonlyMap<string, LocalOutcome>,
+    holdId: string,
+  ): Promise<{ rendering: OrderRendering; settled: boolean } | undefined> {
+    const { order } = start.snapshot;
+    const held = plan.remote.map((charge) => this.heldPayment(start.snapshot, charge, holdId));
     try {
       for (const payment of held) {
         // An authorization that answers no reference leaves the capture to read it.
@@ -178,6 +252,7 @@ export class OrderCompletion {
       await this.cards.release(
         order,
         held.filter((payment) => payment.id !== refused).map((payment) => payment.id),
+        holdId,
       );
       throw error;
     }
@@ -188,7 +263,7 @@ export class OrderCompletion {
         // and the commit with them.
         commitWithEvents(manager);
         return this.publisher.inOneStatement(manager, async () => {
-          const placing = await this.place(manager, start, plan, outcomes);
+          const placing = await this.place(manager, start, plan, outcomes, holdId);
           await this.modelEvents.publishChanges(
             { manager, storeId: order.storeId },
             placing.changes,
@@ -200,7 +275,9 @@ export class OrderCompletion {
       await this.cards.release(
         order,
         held.map((payment) => payment.id),
+        holdId,
       );
+      if (await this.placedMeanwhile(error, target)) return undefined;
       throw this.asConflict(
         error,
         order,
@@ -213,7 +290,10 @@ export class OrderCompletion {
         await this.cards.capture(payment.id, payment.response_code ? payment : undefined),
       );
     }
-    return this.cards.settleCaptured(placed, captures);
+    return {
+      rendering: await this.cards.settleCaptured(placed, captures),
+      settled: captures.every((capture) => capture.kind !== 'unknown'),
+    };
   }
 
   /** Places the order in the caller's transaction and runs what other modules add to it. */
@@ -222,8 +302,9 @@ export class OrderCompletion {
     start: CompletionStart,
     plan: PaymentPlan,
     outcomes: ReadonlyMap<string, LocalOutcome>,
+    holdId?: string,
   ): Promise<PlacedOrder> {
-    const placed = await this.placing.place(manager, start, plan, outcomes);
+    const placed = await this.placing.place(manager, start, plan, outcomes, holdId);
     if (!placed) throw new OrderMoved();
     const context: PlacedOrderContext = {
       manager,
@@ -273,9 +354,8 @@ export class OrderCompletion {
   }
 
   /**
-   * `cart_empty` without lines; `cart_cannot_transition` naming what else is missing; 409 while a
-   * payment is held by another completion (or a payment session); `insufficient_stock` naming
-   * the first variant (in variant order) stock can no longer fill.
+   * `cart_empty` without lines; `cart_cannot_transition` naming what else is missing;
+   * `insufficient_stock` naming the first variant (in variant order) stock can no longer fill.
    */
   private ensureCompletable(snapshot: OrderSnapshot): void {
     if (snapshot.lines.length === 0) {
@@ -289,9 +369,6 @@ export class OrderCompletion {
         { requirements },
       );
     }
-    if (snapshot.payments.some((payment) => payment.state === 'processing')) {
-      throw conflict(snapshot.order, 'The cart is being completed by another request');
-    }
     const short = new Set(snapshot.shortfalls.map((shortfall) => shortfall.line_id));
     const [first] = snapshot.lines
       .filter((line) => short.has(line.id))
@@ -301,7 +378,11 @@ export class OrderCompletion {
   }
 
   /** A claimed card payment as the gateway steps need it. */
-  private heldPayment(snapshot: OrderSnapshot, charge: PaymentPlan['remote'][number]): HeldPayment {
+  private heldPayment(
+    snapshot: OrderSnapshot,
+    charge: PaymentPlan['remote'][number],
+    holdId: string,
+  ): HeldPayment {
     const payment = snapshot.payments.find((candidate) => candidate.id === charge.paymentId)!;
     return {
       id: charge.paymentId,
@@ -311,6 +392,7 @@ export class OrderCompletion {
       currency: snapshot.order.currency,
       source: payment.source,
       response_code: null,
+      held_by: holdId,
     };
   }
 
@@ -327,6 +409,12 @@ export class OrderCompletion {
     return error instanceof OrderMoved || isTransientTransactionError(error)
       ? conflict(order, message)
       : error;
+  }
+
+  /** Whether a placing failed because a concurrent completion placed the order first. */
+  private async placedMeanwhile(error: unknown, target: OrderTarget): Promise<boolean> {
+    if (!(error instanceof OrderMoved)) return false;
+    return isPlaced(await this.lookup.read(this.dataSource.manager, target));
   }
 
   private async recordRefusal(target: OrderTarget, refusal: PaymentRefused): Promise<void> {

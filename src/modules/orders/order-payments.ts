@@ -1,3 +1,4 @@
+import { HOLD_LEASE } from './payment-hold-lease.js';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
@@ -74,6 +75,8 @@ interface PaymentTransition {
   paymentId: string;
   to: string;
   reference?: string | null;
+  /** The claim that holds the payment from now on, with a fresh lease (to `processing`). */
+  holdId?: string;
 }
 
 /** An order's payments: adding them, what is left to pay, charging, voiding. */
@@ -348,13 +351,16 @@ export class OrderPayments {
   async transition(
     manager: EntityManager,
     order: Order,
-    { paymentId, to: next, reference = null }: PaymentTransition,
+    { paymentId, to: next, reference = null, holdId }: PaymentTransition,
   ): Promise<void> {
     const [rows]: [{ previous: string }[], number] = await manager.query(
-      `UPDATE payments p SET state = $2, response_code = COALESCE($3, p.response_code), updated_at = now()
+      `UPDATE payments p SET state = $2, response_code = COALESCE($3, p.response_code),
+         held_by = COALESCE($4::uuid, p.held_by),
+         held_until = CASE WHEN $4::uuid IS NULL THEN p.held_until ELSE now() + $5::interval END,
+         updated_at = now()
        FROM (SELECT id, state AS previous FROM payments WHERE id = $1) old
        WHERE p.id = old.id RETURNING old.previous`,
-      [paymentId, next, reference],
+      [paymentId, next, reference, holdId ?? null, HOLD_LEASE],
     );
     await recordStateChange(manager, {
       order,

@@ -62,8 +62,8 @@ const NOT_ORDER = new Set(['taken_stock', 'spent_credits', 'charged', 'moved']);
 
 /**
  * Places an order in one statement, within the caller's transaction: claims the order as it was
- * read at `state_lock_version` (skipping it when another change holds it), with no payment held
- * but the authorized card payments and nothing paid since; takes its stock; charges its local
+ * read at `state_lock_version`, with no payment held but the card payments authorized under the
+ * caller's claim and nothing paid since; takes its stock; charges its local
  * payments and spends its store credit as planned; moves its shipments; closes it (`complete`,
  * new version); cancels its pending payment sessions; and records every transition. Nothing is
  * recomputed: the cart's totals are those its last change stored.
@@ -72,7 +72,9 @@ export class OrderPlacing {
   constructor(private readonly stock: OrderStock) {}
 
   /**
-   * Undefined when the order changed since `start` was read (or is held by another change); throws
+   * Undefined when the order changed since `start` was read (a change holding its row is waited
+   * for: a concurrent placing of the same order then finds it placed), or the card payments are
+   * no longer authorized under the claim `holdId`; throws
    * `insufficient_stock` or `PaymentRefused` (a credit already spent), leaving the caller to undo
    * the transaction.
    */
@@ -81,6 +83,7 @@ export class OrderPlacing {
     start: CompletionStart,
     plan: PaymentPlan,
     outcomes: ReadonlyMap<string, LocalOutcome>,
+    holdId?: string,
   ): Promise<PlacedOrder | undefined> {
     const { snapshot } = start;
     const { order } = snapshot;
@@ -134,6 +137,7 @@ export class OrderPlacing {
       paymentState,
       deriveShipmentState(snapshot.shipments.map(() => shipmentNext)),
       shipmentNext,
+      holdId ?? null,
     ]);
     if (!row || row.charged.length !== payments.length) return undefined;
     const stockChanges = this.stock.changesOfTaking(movements, row.taken_stock);
@@ -261,8 +265,9 @@ function baseSql(manager: EntityManager): string {
           AND NOT (p.id = ANY(${array(5, 'bigint')})))
       AND (SELECT count(*) FROM payments p
            WHERE p.order_id = o.id AND p.id = ANY(${array(5, 'bigint')}) AND p.state = 'processing'
-             AND p.response_code IS NOT NULL) = cardinality(${array(5, 'bigint')})
-    FOR UPDATE OF o SKIP LOCKED),
+             AND p.response_code IS NOT NULL AND p.held_by = $18::uuid)
+          = cardinality(${array(5, 'bigint')})
+    FOR UPDATE OF o),
   ${takeStockSql(array(6, 'bigint'), array(7, 'int'), '$2', 'EXISTS (SELECT 1 FROM target)')},
   charged AS (
     UPDATE payments p SET state = u.state, amount = COALESCE(u.amount, p.amount),

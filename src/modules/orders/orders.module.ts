@@ -46,6 +46,9 @@ import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
 import { CardPayments } from './card-payments.js';
 import { PaymentRecoverySweeper } from './payment-recovery.sweeper.js';
+import { HeldPaymentRecovery } from './held-payment-recovery.js';
+import { HoldLeases } from './payment-hold-lease.js';
+import { PaymentHoldWaits } from './payment-hold-waits.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderLines } from './order-lines.js';
 import { CartFinder } from './carts/cart-finder.js';
@@ -107,6 +110,9 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderCompletion,
     CardPayments,
     PaymentRecoverySweeper,
+    HeldPaymentRecovery,
+    HoldLeases,
+    PaymentHoldWaits,
     CartPresenter,
     CartTokens,
     StoreCheckoutOptionsCache,

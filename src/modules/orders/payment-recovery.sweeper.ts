@@ -4,37 +4,22 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { PeriodicTask } from '../../platform/scheduling/periodic-task.js';
-import { CardPayments } from './card-payments.js';
-import { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
+import { HeldPaymentRecovery } from './held-payment-recovery.js';
 
-const SWEEP_EVERY_MS = 60_000;
 /**
- * Payments held longer than this were left by a request that died: a live one holds a payment
- * only for its gateway calls, which time out well before.
+ * A holder's lease outlives its holder by at most `HOLD_LEASE`: sweeping every few seconds
+ * finishes what a crash left within seconds of the lease running out, through a partial index of
+ * the held payments.
  */
-const GRACE = '10 minutes';
+const SWEEP_EVERY_MS = 5_000;
 const BATCH = 50;
 
-interface LeftPayment {
-  id: string;
-  order_id: string;
-  store_id: string;
-  placed: boolean;
-  authorized: boolean;
-  session: boolean;
-}
-
 /**
- * Finishes card payments a crashed request left `processing` (see `CardPayments`), the way the
- * request would have: a placed order's payment is captured and the order settled (its
- * completion events published); a cart's authorization is voided and the payment given back to
- * checkout; a payment session's authorized payment is captured and the session completed, one
- * never authorized is dropped and the session reopened. Rows are claimed with `FOR UPDATE SKIP
- * LOCKED` and their `updated_at` renewed, so sweepers side by side never take the same one.
+ * Finishes card payments whose holder died (their lease ran out; see `HeldPaymentRecovery`),
+ * for carts no one completes again: in worker processes, a batch every few seconds. Sweepers
+ * side by side never take the same payment.
  */
 @Injectable()
 export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -42,9 +27,7 @@ export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApp
   private readonly periodic = new PeriodicTask<number>(SWEEP_EVERY_MS, () => this.sweepOnce());
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly cards: CardPayments,
-    private readonly sessions: PaymentSessionsService,
+    private readonly recovery: HeldPaymentRecovery,
     private readonly config: AppConfig,
   ) {}
 
@@ -56,54 +39,16 @@ export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApp
     return this.periodic.stop();
   }
 
-  /** Finishes one batch of payments held longer than `grace`; answers how many. */
-  sweepOnce(grace = GRACE): Promise<number> {
-    return this.periodic.runExclusive(() => this.sweep(grace));
-  }
-
-  private async sweep(grace: string): Promise<number> {
-    let left: LeftPayment[];
-    try {
-      left = await this.dataSource.transaction(async (manager) => {
-        const rows: LeftPayment[] = await manager.query(
-          `SELECT p.id::text AS id, p.order_id::text AS order_id, p.store_id::text AS store_id,
-                  o.completed_at IS NOT NULL AS placed, p.response_code IS NOT NULL AS authorized,
-                  EXISTS (SELECT 1 FROM payment_sessions s WHERE s.payment_id = p.id) AS session
-           FROM payments p JOIN orders o ON o.id = p.order_id
-           WHERE p.state = 'processing' AND p.updated_at < now() - $1::interval
-           ORDER BY p.id LIMIT ${BATCH} FOR UPDATE OF p SKIP LOCKED`,
-          [grace],
-        );
-        if (rows.length > 0) {
-          await manager.query('UPDATE payments SET updated_at = now() WHERE id = ANY($1)', [
-            rows.map((row) => row.id),
-          ]);
-        }
-        return rows;
-      });
-    } catch (error) {
-      this.logger.warn(`Payment recovery sweep failed: ${String(error)}`);
-      return 0;
-    }
-    for (const payment of left) {
-      try {
-        await this.finish(payment);
-      } catch (error) {
-        this.logger.warn(`Could not finish payment ${payment.id}: ${String(error)}`);
-      }
-    }
-    return left.length;
-  }
-
-  private async finish(payment: LeftPayment): Promise<void> {
-    if (payment.session) {
-      await this.sessions.finishHeld(payment.id);
-      return;
-    }
-    if (payment.placed) {
-      await this.cards.settlePlaced(payment.order_id, [await this.cards.capture(payment.id)]);
-      return;
-    }
-    await this.cards.release({ id: payment.order_id, storeId: payment.store_id }, [payment.id]);
+  /**
+   * Finishes one batch of payments whose lease ran out more than `grace` ago; answers how many.
+   * A payment whose holder lives is never taken.
+   */
+  sweepOnce(grace = '0 seconds'): Promise<number> {
+    return this.periodic.runExclusive(() =>
+      this.recovery.recover({ grace, limit: BATCH }).catch((error: unknown) => {
+        this.logger.warn(`Payment recovery sweep failed: ${String(error)}`);
+        return 0;
+      }),
+    );
   }
 }

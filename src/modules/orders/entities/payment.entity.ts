@@ -17,6 +17,8 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 @Entity('payments')
 @Index('payments_order_id_idx', ['orderId'])
 @Index('payments_store_credit_id_idx', ['storeCreditId'])
+// Partial (payments still held): made by migration PaymentClaimLease.
+@Index('payments_held_until_idx', { synchronize: false })
 export class Payment extends OrderPaymentRow {
   @Column({ name: 'store_credit_id', type: 'bigint', nullable: true })
   storeCreditId: string | null;
@@ -55,6 +57,17 @@ export class Payment extends OrderPaymentRow {
    */
   @Column({ name: 'covers_balance', type: 'boolean', default: true })
   coversBalance: boolean;
+
+  /** The claim holding the payment (`processing`) for its gateway calls. */
+  @Column({ name: 'held_by', type: 'uuid', nullable: true })
+  heldBy: string | null;
+
+  /**
+   * Until when the claim is known to be alive: its holder renews it while it works, so a claim
+   * past it was left by a process that died and may be taken over (see `PaymentHolds`).
+   */
+  @Column({ name: 'held_until', type: 'timestamptz', nullable: true })
+  heldUntil: Date | null;
 
   /** Free-form data the storefront keeps with the payment. */
   @Column({ type: 'jsonb', default: () => "'{}'" })

@@ -28,6 +28,7 @@ import { OrderPayments, PaymentRefused, REFUSAL_CODES } from '../order-payments.
 import { OrderRecalculator } from '../order-recalculator.js';
 import { OrderSerializer } from '../order.serializer.js';
 import { type OrderParts, OrderSnapshots } from '../order-snapshot.js';
+import { HoldLeases, newHoldId } from '../payment-hold-lease.js';
 import { SessionExternalData } from './session-external-data.js';
 import { PaymentSession } from './payment-session.entity.js';
 import { PaymentSessionSerializer, type PaymentSessionView } from './payment-session.serializer.js';
@@ -53,6 +54,7 @@ export class PaymentSessionsService {
     private readonly serializer: PaymentSessionSerializer,
     private readonly cards: CardPayments,
     private readonly events: OrderEvents,
+    private readonly leases: HoldLeases,
   ) {}
 
   create(
@@ -144,6 +146,7 @@ export class PaymentSessionsService {
     const done = await this.completedAlready(target, sessionId);
     if (done) return done;
     type Claim = { view: PaymentSessionView } | { paymentId: string; before: OrderParts };
+    const holdId = newHoldId();
     const claim = await this.changes.run(target, undefined, async (change): Promise<Claim> => {
       const { manager, order } = change;
       const session = await this.sessionOf(manager, order, sessionId, { lock: true });
@@ -170,14 +173,23 @@ export class PaymentSessionsService {
         coversBalance: false,
         source: session.source,
       });
-      await this.payments.transition(manager, order, { paymentId, to: 'processing' });
+      await this.payments.transition(manager, order, { paymentId, to: 'processing', holdId });
       session.paymentId = paymentId;
       await manager.save(session);
       change.deferPublishing();
       return { paymentId, before: change.before };
     });
     if ('view' in claim) return claim.view;
-    return this.charge(claim.paymentId, claim.before);
+    const lease = this.leases.keep(holdId);
+    let settled = false;
+    try {
+      const view = await this.charge(claim.paymentId, claim.before);
+      settled = true;
+      return view;
+    } finally {
+      // A refusal is recorded before it is thrown: only a failure on the way leaves it held.
+      await lease.end(settled);
+    }
   }
 
   /**

@@ -31,6 +31,8 @@ import { ProductListPriceIndex1795301800100 } from './1795301800100-ProductListP
 import { PriceStore1795301900100 } from './1795301900100-PriceStore.js';
 import { UpdatesInPlace1795302000100 } from './1795302000100-UpdatesInPlace.js';
 import { FastToastCompression1795302000200 } from './1795302000200-FastToastCompression.js';
+import { PaymentClaimLease1795302100200 } from './1795302100200-PaymentClaimLease.js';
+import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -67,4 +69,6 @@ export const MIGRATIONS = [
   PriceStore1795301900100,
   UpdatesInPlace1795302000100,
   FastToastCompression1795302000200,
+  PaymentClaimLease1795302100200,
+  StoreHosts1795302100300,
 ];
