@@ -18,6 +18,27 @@ interface JwtPayload {
   sub: string;
   store: string;
   scopes?: string[];
+  iat?: unknown;
+  exp?: unknown;
+}
+
+/** Leeway for clocks of instances that issue and verify tokens. */
+const CLOCK_SKEW_S = 60;
+
+const LIFETIME_S = {
+  customer: TOKEN_LIFETIME_S.customerAccess,
+  staff: TOKEN_LIFETIME_S.staffAccess,
+} as const;
+
+/**
+ * Whether a verified token's times are ones this service would have issued: an expiry (the
+ * library only checks one that is present), an issue time not in the future, and a lifetime no
+ * longer than its subject's.
+ */
+function hasIssuedTimes(payload: JwtPayload, subject: SessionSubject, nowS: number): boolean {
+  const { iat, exp } = payload;
+  if (typeof exp !== 'number' || typeof iat !== 'number') return false;
+  return iat <= nowS + CLOCK_SKEW_S && exp - iat <= LIFETIME_S[subject];
 }
 
 const SUBJECT_PREFIX = { customer: ID_PREFIX.customer, staff: ID_PREFIX.staffUser } as const;
@@ -31,8 +52,7 @@ export class AccessTokensService {
   ) {}
 
   issue(claims: AccessClaims): { token: string; expiresIn: number } {
-    const expiresIn =
-      claims.subject === 'staff' ? TOKEN_LIFETIME_S.staffAccess : TOKEN_LIFETIME_S.customerAccess;
+    const expiresIn = LIFETIME_S[claims.subject];
     const payload: JwtPayload = {
       sub: this.ids.encode(SUBJECT_PREFIX[claims.subject], claims.subjectId),
       store: this.ids.encode(ID_PREFIX.store, claims.storeId),
@@ -47,7 +67,10 @@ export class AccessTokensService {
     return { token, expiresIn };
   }
 
-  /** The claims of a valid token for `subject`; anything else is 401 `invalid_token`. */
+  /**
+   * The claims of a valid token for `subject`; anything else is 401 `invalid_token`, including a
+   * well-signed token without an expiry or with a longer life than the service gives.
+   */
   verify(token: string, subject: SessionSubject): AccessClaims {
     let payload: JwtPayload;
     try {
@@ -59,6 +82,8 @@ export class AccessTokensService {
     } catch {
       throw new StoreError('invalid_token', 'The access token is invalid or expired');
     }
+    if (!hasIssuedTimes(payload, subject, Math.floor(Date.now() / 1000)))
+      throw new StoreError('invalid_token', 'The access token is invalid or expired');
     const subjectId = this.ids.decode(SUBJECT_PREFIX[subject], payload.sub);
     const storeId = this.ids.decode(ID_PREFIX.store, payload.store);
     if (!subjectId || !storeId)
