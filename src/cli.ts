@@ -13,6 +13,11 @@ import { API_KEY_TYPES } from './modules/auth/index.js';
 import { createApiKeyCommand } from './modules/staff/index.js';
 import { createStaffUserCommand } from './modules/staff/index.js';
 import { parseApiKeyCommand, parseStaffCommand } from './modules/staff/index.js';
+import {
+  defaultStoreCommand,
+  operatorCacheInvalidation,
+  parseDefaultStoreCommand,
+} from './modules/stores/index.js';
 
 /** Runs `work` against the configured database (migrated first), then disconnects. */
 async function withDatabase<T>(
@@ -64,8 +69,42 @@ program
   .requiredOption('--demo', 'seed the demo store (the only seed there is)')
   .option('--json', 'print the credentials as one JSON object on stdout')
   .action(async (options: { json?: boolean }) => {
-    print(await withDatabase(seedDemoStore), options.json);
+    print(
+      await withDatabase((dataSource, config) =>
+        seedDemoStore(dataSource, config, undefined, { claimDefault: true }),
+      ),
+      options.json,
+    );
   });
+
+/** Sets or clears the default store, telling the running processes (over Redis) at once. */
+async function changeDefaultStore(options: { store?: string; json?: boolean }): Promise<void> {
+  const input = parseDefaultStoreCommand(options);
+  const result = await withDatabase(async (dataSource, config) => {
+    const broadcast = operatorCacheInvalidation(config);
+    try {
+      return await defaultStoreCommand(dataSource, config, input, broadcast.invalidation);
+    } finally {
+      await broadcast.close();
+    }
+  });
+  print(result, options.json);
+}
+
+const stores = program.command('stores').description('Manage stores');
+
+stores
+  .command('set-default')
+  .description('Make a store the default: it serves storefront requests for hosts no store claims')
+  .requiredOption('--store <id>', 'public id of the store (store_…)')
+  .option('--json', 'print {"default_store_id","previous_default_store_id"} on one line')
+  .action(changeDefaultStore);
+
+stores
+  .command('clear-default')
+  .description('Leave no default store: hosts no store claims answer 404')
+  .option('--json', 'print {"default_store_id","previous_default_store_id"} on one line')
+  .action((options: { json?: boolean }) => changeDefaultStore({ json: options.json }));
 
 program
   .command('api-keys')

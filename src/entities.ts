@@ -19,7 +19,7 @@ import { Address } from './modules/customers/index.js';
 import { Customer } from './modules/customers/index.js';
 import { PasswordReset } from './modules/customers/index.js';
 import { IdempotencyRecord } from './platform/http/idempotency/idempotency-record.entity.js';
-import { Store } from './modules/stores/index.js';
+import { Store, StoreHost } from './modules/stores/index.js';
 import { Order } from './modules/orders/index.js';
 import { LineItem } from './modules/orders/index.js';
 import { Adjustment } from './modules/orders/index.js';
@@ -45,6 +45,7 @@ import { StaffInvitation } from './modules/staff/index.js';
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
   Store,
+  StoreHost,
   Country,
   Zone,
   State,

@@ -6,8 +6,9 @@ import type { ModelEvents } from '../events/index.js';
 import { type DemoCredentials, seedDemoStore } from './seed-demo-store.js';
 
 /**
- * In embedded mode the first boot seeds a demo store and keeps its credentials in
- * `<DATA_DIR>/demo-credentials.json` (mode 0600); later boots read them back for the banner.
+ * In embedded mode the first boot seeds a demo store, the default store when none is (so that
+ * `localhost` serves it), and keeps its credentials in `<DATA_DIR>/demo-credentials.json`
+ * (mode 0600); later boots read them back for the banner.
  */
 export async function ensureEmbeddedDemoStore(
   dataSource: DataSource,
@@ -16,7 +17,7 @@ export async function ensureEmbeddedDemoStore(
 ): Promise<DemoCredentials> {
   const file = join(config.DATA_DIR, 'demo-credentials.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
-  const credentials = await seedDemoStore(dataSource, config, events);
+  const credentials = await seedDemoStore(dataSource, config, events, { claimDefault: true });
   mkdirSync(config.DATA_DIR, { recursive: true });
   writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
   return credentials;

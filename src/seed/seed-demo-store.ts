@@ -21,7 +21,7 @@ import { StockLocation } from '../modules/catalog/index.js';
 import { Variant } from '../modules/catalog/index.js';
 import { VariantOptionValue } from '../modules/catalog/index.js';
 import { Zone } from '../modules/geography/index.js';
-import { Store } from '../modules/stores/index.js';
+import { claimStoreHosts, flagDefaultStoreIfNone, Store } from '../modules/stores/index.js';
 import {
   DEMO_CATEGORIES,
   DEMO_OPTION_TYPES,
@@ -253,11 +253,14 @@ async function seedCatalog(
  * in one transaction and returns the credentials, which exist nowhere else in the clear.
  * With the application's `events`, the catalog's lifecycle events are published in that
  * transaction; without them (the CLI, which runs no application) nothing is published.
+ * With `claimDefault` (the operator's seeds: the CLI, an embedded first boot) the store becomes
+ * the default store, serving hosts no store claims, when no store is the default yet.
  */
 export async function seedDemoStore(
   dataSource: DataSource,
   config: AppConfig,
   events?: ModelEvents,
+  options: { claimDefault?: boolean } = {},
 ): Promise<DemoCredentials> {
   const tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
   const ids = publicIdCodecFor(config.ID_ALPHABET);
@@ -277,6 +280,8 @@ export async function seedDemoStore(
         staffNotificationAddress: `staff@${code}.example.com`,
       }),
     );
+    await claimStoreHosts(manager, store.id, { url: store.url, domains: store.domains });
+    if (options.claimDefault) await flagDefaultStoreIfNone(manager, store.id);
     const [us, eu] = await manager.save([
       manager.create(Zone, {
         storeId: store.id,

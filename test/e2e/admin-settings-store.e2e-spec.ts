@@ -70,7 +70,7 @@ describe('Admin API: store settings', () => {
   it('changes every setting, stores it and publishes store.updated with the new settings', async () => {
     const response = await admin.send('PATCH', '/store', {
       name: 'Renamed shop',
-      url: 'https://renamed.example.com',
+      url: `https://${host('renamed')}`,
       domains: [host('Shop-A').toUpperCase(), host('shop-a'), host('www.shop-a')],
       supported_currencies: ['USD', 'EUR', 'GBP'],
       default_currency: 'USD',
@@ -83,7 +83,7 @@ describe('Admin API: store settings', () => {
     expect(response.status).toBe(200);
     const expected = {
       name: 'Renamed shop',
-      url: 'https://renamed.example.com',
+      url: `https://${host('renamed')}`,
       domains: [host('shop-a'), host('www.shop-a')],
       is_default: false,
       default_currency: 'USD',
@@ -123,6 +123,7 @@ describe('Admin API: store settings', () => {
       200,
     );
     const before = await storedStore();
+    const otherUrlHost = new URL((await storedStore(otherAdmin.storeKey)).url).hostname;
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'name'],
       [{ name: 'x'.repeat(256) }, 'name'],
@@ -131,6 +132,8 @@ describe('Admin API: store settings', () => {
       [{ domains: ['not a host!'] }, 'domains'],
       [{ domains: 'shop.example.com' }, 'domains'],
       [{ domains: [host('TAKEN')] }, 'domains'],
+      [{ url: `https://${host('taken')}/shop` }, 'url'],
+      [{ domains: [otherUrlHost] }, 'domains'],
       [{ default_currency: 'usd' }, 'default_currency'],
       [{ default_currency: 'ABC' }, 'default_currency'],
       [{ default_currency: 'JPY' }, 'default_currency'],
@@ -165,11 +168,19 @@ describe('Admin API: store settings', () => {
     expect(await storedStore()).toEqual(before);
   });
 
-  it('makes one store the default, un-flagging the others', async () => {
-    expect((await otherAdmin.send('PATCH', '/store', { is_default: true })).status).toBe(200);
-    expect((await admin.send('PATCH', '/store', { is_default: true })).status).toBe(200);
-    const defaults = await t.dataSource.query(`SELECT id::text AS id FROM stores WHERE is_default`);
-    expect(defaults).toEqual([{ id: admin.storeKey }]);
+  it('leaves the default flag to the operator: is_default is refused, the flags unchanged', async () => {
+    const defaults = () => t.dataSource.query(`SELECT id::text AS id FROM stores WHERE is_default`);
+    const before = await defaults();
+    for (const flag of [true, false]) {
+      const details = expectError(
+        await admin.send('PATCH', '/store', { is_default: flag }),
+        422,
+        'validation_error',
+      );
+      expect(details).toEqual({ is_default: [expect.stringContaining('set by the operator')] });
+    }
+    expect(await defaults()).toEqual(before);
+    expect((await storedStore()).is_default).toBe(false);
   });
 
   it('refuses keys and staff without read_settings / write_settings', async () => {

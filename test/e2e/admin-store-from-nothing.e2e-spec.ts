@@ -125,7 +125,8 @@ describe('A store set up from nothing through the Admin API, then bought from', 
   it('2. names the store and sets its currencies, mail addresses and default country', async () => {
     const store = await send('PATCH', '/store', {
       name: 'Harbor Goods',
-      url: 'https://harbor-goods.example.com',
+      // Its host belongs to one store of the database: each run takes its own.
+      url: `https://harbor-goods-${randomBytes(4).toString('hex')}.example.com`,
       supported_currencies: ['USD', 'EUR'],
       default_currency: 'USD',
       mail_from_address: 'orders@harbor-goods.example.com',

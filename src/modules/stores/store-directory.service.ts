@@ -3,13 +3,18 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
+import { hostName } from './hosts/host-names.js';
 import type { StoreContext } from './store-context.js';
 import { Store } from './store.entity.js';
+
+/** What the host cache holds for a host no store answers to. */
+const NO_STORE = '';
 
 /**
  * The store context of a store id (callers identified by a token rather than a key), or of the
  * host a request was sent to (callers with no credential at all); cached 30 s, and dropped in
- * every process when the store's settings change (any store's change may move a host).
+ * every process when a store's settings or the default store change (any store's change may
+ * move a host).
  */
 @Injectable()
 export class StoreDirectoryService {
@@ -41,33 +46,22 @@ export class StoreDirectoryService {
   }
 
   /**
-   * The store a host name belongs to: the one whose URL has that host or that lists it among its
-   * `domains`, else the default store (the one flagged `is_default`, else the first created: by
-   * time, as processes take ids in blocks). Undefined only when there is no store at all.
+   * The store a host name belongs to: the one that claims it (`store_hosts`, from its URL or its
+   * `domains`), else the store the operator flagged `is_default`, else none.
    */
   async forHost(host: string | undefined): Promise<StoreContext | undefined> {
     const name = hostName(host);
     let storeId = this.hosts.get(name);
     if (storeId === undefined) {
       const [row] = (await this.stores.query(
-        `SELECT id::text AS id FROM stores
-         ORDER BY COALESCE($1 <> '' AND ($1 = ANY(domains)
-                   OR lower(substring(url from '://([^/:?#]+)')) = $1), false) DESC,
-                  is_default DESC, created_at, id
-         LIMIT 1`,
+        `SELECT COALESCE((SELECT store_id FROM store_hosts WHERE host = $1),
+                         (SELECT id FROM stores WHERE is_default))::text AS id`,
         [name],
-      )) as { id: string }[];
-      if (!row) return undefined;
-      storeId = row.id;
+      )) as { id: string | null }[];
+      // A host of no store is remembered too, so unknown hosts cost no query each.
+      storeId = row?.id ?? NO_STORE;
       this.hosts.set(name, storeId);
     }
-    return this.context(storeId);
+    return storeId === NO_STORE ? undefined : this.context(storeId);
   }
-}
-
-/** The host of a `Host` header, lower-cased, without its port (IPv6 literals keep brackets). */
-function hostName(host: string | undefined): string {
-  if (!host) return '';
-  const lower = host.trim().toLowerCase();
-  return lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0];
 }

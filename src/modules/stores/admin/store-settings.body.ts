@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiHideProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -11,8 +11,9 @@ import {
   Matches,
   MaxLength,
   ValidateBy,
+  ValidateIf,
 } from 'class-validator';
-import { FlagField, NameField } from '../../../common/dto/settings-fields.js';
+import { NameField } from '../../../common/dto/settings-fields.js';
 import { isCurrencyCode } from '../../../common/money/currencies.js';
 import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
 
@@ -44,7 +45,8 @@ export class UpdateStoreBody {
   @ApiPropertyOptional({
     type: [String],
     example: ['shop.example.com'],
-    description: 'Host names the store answers to, lower-cased; each belongs to one store only',
+    description:
+      'Host names the store answers to, lower-cased; each (like the host of `url`) belongs to one store only',
   })
   @Optional()
   @Transform(({ value }: { value: unknown }) =>
@@ -55,8 +57,18 @@ export class UpdateStoreBody {
   @IsFQDN({ require_tld: false }, { each: true, message: 'domains must hold host names' })
   domains?: string[];
 
-  @FlagField({ description: 'The store of requests that name none; un-flags the previous one' })
-  is_default?: boolean;
+  /** Refused whenever sent: the operator flags the default store (`store-cli stores set-default`). */
+  @ApiHideProperty()
+  @ValidateIf((_: object, value: unknown) => value !== undefined)
+  @ValidateBy({
+    name: 'operatorOnly',
+    validator: {
+      validate: () => false,
+      defaultMessage: () =>
+        'is_default is set by the operator (store-cli stores set-default), not through the API',
+    },
+  })
+  is_default?: unknown;
 
   @ApiPropertyOptional({ example: 'USD', description: 'One of the supported currencies' })
   @Optional()

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Not } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { fieldInvalid } from '../../../common/records/store-records.js';
 import { ModelEvents } from '../../../events/index.js';
 import { StoreSettingsChanges } from '../../../platform/cache/index.js';
+import { claimStoreHosts } from '../hosts/store-host-claims.js';
 import type { StoreContext } from '../store-context.js';
 import { Store } from '../store.entity.js';
 import type { UpdateStoreBody } from './store-settings.body.js';
@@ -37,31 +38,17 @@ export class StoreSettingsService {
       if (!supported.includes(defaultCurrency)) {
         throw fieldInvalid('default_currency', 'must be one of the supported currencies');
       }
-      if (changes.domains) await this.assertDomainsFree(manager, store.id, changes.domains);
-      if (changes.isDefault === true) {
-        // The partial unique index allows one default store: un-flag the other first.
-        await manager.update(Store, { isDefault: true, id: Not(store.id) }, { isDefault: false });
+      if (changes.url !== undefined || changes.domains) {
+        await claimStoreHosts(manager, store.id, {
+          url: changes.url !== undefined ? changes.url : store.url,
+          domains: changes.domains ?? store.domains,
+        });
       }
       if (Object.keys(changes).length > 0) await manager.update(Store, { id: store.id }, changes);
       const updated = await manager.findOneByOrFail(Store, { id: store.id });
       await this.events.updated({ manager, storeId: store.id }, 'store', updated);
       return this.serializer.serialize(updated);
     });
-  }
-
-  private async assertDomainsFree(manager: EntityManager, storeId: string, domains: string[]) {
-    if (domains.length === 0) return;
-    const taken: { domain: string }[] = await manager.query(
-      `SELECT DISTINCT d AS domain FROM stores, unnest(domains) AS d
-       WHERE id <> $1 AND d = ANY($2::text[]) ORDER BY 1`,
-      [storeId, domains],
-    );
-    if (taken.length > 0) {
-      throw fieldInvalid(
-        'domains',
-        `${taken.map((row) => row.domain).join(', ')} already belongs to another store`,
-      );
-    }
   }
 }
 
@@ -87,7 +74,6 @@ function storeChanges(body: UpdateStoreBody): Partial<Store> {
     ['name', body.name],
     ['url', body.url],
     ['domains', body.domains],
-    ['isDefault', body.is_default],
     ['defaultCurrency', body.default_currency],
     ['supportedCurrencies', body.supported_currencies && [...new Set(body.supported_currencies)]],
     ['defaultLocale', body.default_locale],
