@@ -32,8 +32,32 @@ describe('loggedUrl', () => {
       undefined,
       '/nowhere/sk_[redacted]?q=pk_[redacted]&r=rt_[redacted]',
     ],
+    [
+      'personal-data query parameters, plain, Ransack-style and JSON:API-style',
+      '/a?email=x&q[email_cont]=y&filter[email]=z&q[first_name_cont]=n&phone=1&q%5Blastname_start%5D=m&page=2',
+      '/a',
+      '/a?email=[redacted]&q[email_cont]=[redacted]&filter[email]=[redacted]&q[first_name_cont]=[redacted]&phone=[redacted]&q%5Blastname_start%5D=[redacted]&page=2',
+    ],
+    [
+      'a parameter name spelt with percent-escapes',
+      '/a?%65mail=someone&page=1',
+      '/a',
+      '/a?%65mail=[redacted]&page=1',
+    ],
+    [
+      'e-mail addresses anywhere, also percent-encoded',
+      '/a/ada.l+ove@example.co.uk?note=someone%40example.com&x=b%2Bc%40mail.example.org',
+      '/a/:id',
+      '/a/[redacted]?note=[redacted]&x=[redacted]',
+    ],
   ])('redacts %s', (_, url, template, expected) => {
     expect(loggedUrl(url, template)).toBe(expected);
+  });
+
+  it('keeps what is not an e-mail address', () => {
+    expect(loggedUrl('/a?version=pkg@1.2.3&at=@home&name=shirt', '/a')).toBe(
+      '/a?version=pkg@1.2.3&at=@home&name=shirt',
+    );
   });
 
   it('keeps what identifies the request', () => {

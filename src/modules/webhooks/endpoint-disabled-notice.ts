@@ -29,12 +29,15 @@ export class EndpointDisabledNotice {
         this.logger.warn(`Webhook endpoint ${id} was disabled; its store has no staff address`);
         return;
       }
-      await this.mailer.send({
-        from: store.mailFromAddress ?? FALLBACK_FROM,
-        to: store.staffNotificationAddress,
-        subject: `Webhook endpoint "${endpoint.name}" was disabled`,
-        text: this.text(store, endpoint, id),
-      });
+      await this.mailer.send(
+        {
+          from: store.mailFromAddress ?? FALLBACK_FROM,
+          to: store.staffNotificationAddress,
+          subject: `Webhook endpoint "${endpoint.name}" was disabled`,
+          text: this.text(store, endpoint, id),
+        },
+        'webhook_endpoint_disabled',
+      );
     } catch (error) {
       this.logger.error(
         `Could not e-mail staff that webhook endpoint ${id} was disabled: ${error}`,

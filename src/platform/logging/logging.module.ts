@@ -1,18 +1,24 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../../config/index.js';
+import { emailRedactingStdout } from './email-redacting-stdout.js';
 
 /**
  * Application logs as structured JSON (pino, through Nest's Logger). Request lines are written by
  * a Fastify hook (request-log.ts) rather than nestjs-pino's middleware, whose per-request async
- * context costs every promise of the request a hook on Node 20.
+ * context costs every promise of the request a hook on Node 20. No line carries an e-mail address.
  */
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL }, forRoutes: [] })],
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: [{ level: config.LOG_LEVEL }, emailRedactingStdout],
+          forRoutes: [],
+        }),
+      ],
     };
   }
 }

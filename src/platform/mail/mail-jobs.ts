@@ -70,6 +70,6 @@ export class MailJobs implements OnApplicationBootstrap {
       return;
     }
     const message = await compose(data as never);
-    if (message) await this.mailer.send(message);
+    if (message) await this.mailer.send(message, job.name);
   }
 }

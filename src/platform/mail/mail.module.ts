@@ -16,7 +16,9 @@ import { SmtpMailer } from './smtp.mailer.js';
       provide: Mailer,
       inject: [AppConfig],
       useFactory: (config: AppConfig): Mailer =>
-        config.SMTP_URL ? new SmtpMailer(config.SMTP_URL) : new LoggingMailer(),
+        config.SMTP_URL
+          ? new SmtpMailer(config.SMTP_URL)
+          : new LoggingMailer(config.ENCRYPTION_KEY!),
     },
     MailJobs,
   ],
