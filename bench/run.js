@@ -20,7 +20,9 @@ import {
 import { formatBoot, measureBoot } from './lib/boot.js';
 import { eventsSummary, measureEvents, redisUrl } from './lib/events.js';
 import { MAX_RATIO, measureGrowth, printGrowthTable } from './lib/growth.js';
+import { measureHostile, printHostile } from './lib/hostile.js';
 import { jsonClient } from './lib/http-client.js';
+import { median } from './lib/stats.js';
 import { freePort, httpOk, runNode, startNode, waitFor } from './lib/processes.js';
 import { ADD_TO_CART, BASELINE_ADD_TO_CART, CHECKOUT, scenarios } from './scenarios.js';
 
@@ -44,9 +46,10 @@ const MAX_FAILURE_RATE = 0.01;
 const printJson = process.argv.includes('--json');
 // Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks) by
 // default; BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group. `growth`
-// (latencies at 1,000 and 1,000,000 orders, lib/growth.js) runs only when named.
+// (latencies at 1,000 and 1,000,000 orders, lib/growth.js) and `hostile` (/health under hostile
+// bodies, lib/hostile.js; two windows per round) run only when named.
 const GROUPS = ['http', 'events', 'boot'];
-const NAMED_ONLY_GROUPS = ['growth'];
+const NAMED_ONLY_GROUPS = ['growth', 'hostile'];
 function selectedGroups() {
   const flag = process.argv.indexOf('--only');
   const only =
@@ -181,12 +184,6 @@ function checkoutTarget({ api, variantId }) {
   };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 /** Warms every target up, then runs ROUNDS interleaved rounds and keeps each target's medians. */
 async function measureAll(targets) {
   for (const target of targets) {
@@ -300,9 +297,14 @@ async function main() {
     ? await measureGrowthGroup({ env, dbUrl, credentials })
     : undefined;
   if (growthFlat === false) process.exitCode = 1;
+  const hostileMet = groups.includes('hostile')
+    ? await measureHostileGroup({ env, credentials, dataDir })
+    : undefined;
+  if (hostileMet === false) process.exitCode = 1;
   if (boot) process.stdout.write(`${formatBoot(boot)}\n`);
   if (rows.length === 0) {
-    if (growthFlat === undefined && !boot) throw new Error('Nothing was measured');
+    if (growthFlat === undefined && hostileMet === undefined && !boot)
+      throw new Error('Nothing was measured');
     return;
   }
 
@@ -372,6 +374,42 @@ async function measureGrowthGroup({ env, dbUrl, credentials }) {
 }
 
 /**
+ * /health while hostile bodies arrive (lib/hostile.js), on a service of its own. Answers whether
+ * the goal is met: /health p99 within MAX_P99_RATIO of idle, no hostile request answered 5xx.
+ */
+async function measureHostileGroup({ env, credentials, dataDir }) {
+  for (const proc of started.splice(0)) await proc.stop();
+  log('Starting the service for the hostile bodies');
+  const service = await startService('service', 'dist/main.js', env);
+  const result = await measureHostile({
+    service,
+    credentials: credentials ?? (await embeddedCredentials(service, dataDir)),
+    rounds: ROUNDS,
+    durationS: DURATION_S,
+    log,
+    alive: ensureAlive,
+  });
+  const met = printHostile(result, (text) => process.stdout.write(text));
+  if (printJson) process.stdout.write(`${JSON.stringify(result)}\n`);
+  if (!met) {
+    log(
+      `FAILED: hostile: /health p99 ${result.p99_ratio.toFixed(2)}× idle, ` +
+        `${result.hostile.server_errors} hostile requests answered 5xx or not at all, ` +
+        `${result.health.idle.failed + result.health.under_attack.failed} /health not 200`,
+    );
+  }
+  return met;
+}
+
+/** The demo store's credentials, which the embedded service writes just after it listens. */
+function embeddedCredentials(service, dataDir) {
+  const file = join(dataDir, 'demo-credentials.json');
+  return waitFor(file, async () => JSON.parse(await readFile(file, 'utf8')), {
+    proc: service.proc,
+  });
+}
+
+/**
  * The outbox and webhook scenarios (lib/events.js). They need PostgreSQL and Redis servers, and
  * run with the HTTP scenarios' processes stopped: every process that runs workers sweeps the
  * outbox, and the figures should be the events pipeline's alone.
@@ -403,13 +441,7 @@ async function measureHttp({ env, dbUrl, credentials: seeded, dataDir }) {
   let credentials = seeded;
   log('Starting the service');
   const service = await startService('service', 'dist/main.js', env);
-  if (!dbUrl) {
-    const file = join(dataDir, 'demo-credentials.json');
-    // The service seeds its demo store just after it starts listening.
-    credentials = await waitFor(file, async () => JSON.parse(await readFile(file, 'utf8')), {
-      proc: service.proc,
-    });
-  }
+  if (!dbUrl) credentials = await embeddedCredentials(service, dataDir);
 
   const storeHeaders = { 'x-store-api-key': credentials.publishable_key };
   const [product] = (await getJson(`${service.url}/api/v3/store/products?limit=1`, storeHeaders))

@@ -1,6 +1,7 @@
 // Store API carts for the cart scenarios: creating many carts up front, and whole checkouts.
 import { performance } from 'node:perf_hooks';
 import { jsonClient } from './http-client.js';
+import { percentile } from './stats.js';
 
 const ADDRESS = {
   firstname: 'Grace',
@@ -113,12 +114,6 @@ export async function checkout(api, variantId, stepMs) {
     throw new Error(`The checkout ended in state ${order?.state}, not complete`);
   }
   return order;
-}
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /**

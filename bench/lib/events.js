@@ -27,6 +27,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { envelopeBody } from './order-payload.js';
 import { startNode } from './processes.js';
+import { median, percentile } from './stats.js';
 
 const now = () => performance.timeOrigin + performance.now();
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -43,17 +44,6 @@ export const STEADY_DELIVERIES = 'webhook deliveries, steady';
 export const BARE_DELIVERIES = 'bare Bull signed POSTs, backlog';
 /** The service's job options (src/platform/queue/bull-queue.adapter.ts), for the bare jobs. */
 const BARE_JOB_OPTIONS = { attempts: 1, removeOnComplete: 1000, removeOnFail: 5000 };
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** REDIS_URL, else the local server if one answers PING, else `undefined`. */
 export async function redisUrl() {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { checkout, createCarts, storeApi } from './carts.js';
 import { restock, storePrimaryKey } from './database.js';
 import { jsonClient } from './http-client.js';
+import { percentile } from './stats.js';
 
 export const MAX_RATIO = 1.5;
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '1000,1000000').split(',').map(Number);
@@ -39,12 +40,6 @@ const CHUNK = 200_000;
 const ORDERS_PER_CUSTOMER = 10;
 const ORDERS_PER_PRODUCT = 100;
 const DOMAINS = ['example.com', 'example.org', 'example.net', 'shop.test'];
-
-/** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /**
  * A row's creation time, spread over the last year: the golden-ratio sequence of `g` places

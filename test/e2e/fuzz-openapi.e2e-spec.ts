@@ -11,6 +11,12 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * input. Reproducible: FUZZ_SEED picks the run (printed on failure), FUZZ_RUNS the number of
  * requests, FUZZ_OPERATIONS (a regular expression on "METHOD /path") narrows the operations,
  * FUZZ_LOG names a file to write every exchange to (JSON lines).
+ *
+ * About one body in fifty is amplified (request-bodies.ts): one position of the body (the body
+ * itself, a member, an array's item) holds thousands of `{}`, numbers or strings, a deep and
+ * wide object (up to 42 levels, thousands of keys) or one long string, sized so that the whole
+ * body is just under BODY_LIMIT_BYTES, well under it, or over it (413). Those answers must be
+ * refusals in the envelope like any other; how long they take is the hostile bench's subject.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));

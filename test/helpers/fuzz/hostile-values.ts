@@ -218,3 +218,86 @@ export const malformedEncoding: fc.Arbitrary<string> = fc.constantFrom(
   'a%',
   '%%32%35',
 );
+
+/** The service's JSON body limit, read as the service reads it. */
+export const BODY_LIMIT_BYTES = Number(process.env.BODY_LIMIT_BYTES ?? 102_400);
+
+/**
+ * What fills one position of an amplified body, whose whole text is `bodyBytes` long: an array
+ * of thousands of `unit` elements (`{}`, numbers, strings), an object `depth` levels deep with
+ * as many members as fit spread over its levels (depth 1: one wide object), or one string of
+ * `unit` characters.
+ */
+export interface Amplifier {
+  shape: 'array' | 'deep-wide' | 'string';
+  unit: string;
+  depth: number;
+  bodyBytes: number;
+}
+
+const ARRAY_ELEMENTS = [
+  '{}',
+  '{}',
+  '[]',
+  '1',
+  '0',
+  '-1.5',
+  '1e308',
+  '""',
+  '"x"',
+  '"prod_0"',
+  'null',
+];
+/** Characters of a long string, as JSON text: ASCII, 2- and 4-byte UTF-8, escapes. */
+const STRING_UNITS = ['x', 'x', ' ', 'é', '😀', '\\u0000', '\\"', '\\ud800'];
+
+/** Bodies just under the limit mostly; some well under it, some over it (413). */
+const bodyBytes: fc.Arbitrary<number> = fc.oneof(
+  { weight: 5, arbitrary: fc.integer({ min: 1, max: 1_024 }).map((n) => BODY_LIMIT_BYTES - n) },
+  { weight: 2, arbitrary: fc.integer({ min: 4_096, max: BODY_LIMIT_BYTES / 2 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 4_096 }).map((n) => BODY_LIMIT_BYTES + n) },
+);
+
+/** Levels of a deep-wide object: one (a wide object), a few, or about the service's cap and past it. */
+const levels = fc.oneof(
+  fc.constant(1),
+  fc.integer({ min: 2, max: 30 }),
+  fc.integer({ min: 30, max: 42 }),
+);
+
+export const amplifier = (
+  shape: Amplifier['shape'],
+  depth: fc.Arbitrary<number> = levels,
+): fc.Arbitrary<Amplifier> =>
+  fc.record({
+    shape: fc.constant(shape),
+    unit: fc.constantFrom(...(shape === 'string' ? STRING_UNITS : ARRAY_ELEMENTS)),
+    depth: shape === 'deep-wide' ? depth : fc.constant(1),
+    bodyBytes,
+  });
+
+/** An object `depth` levels deep (`{"d":{"d":0,…},…}`) with as many members as fit. */
+function deepWideText(depth: number, budget: number): string {
+  const levelMembers: string[][] = Array.from({ length: depth }, () => []);
+  let size = depth * '{"d":}'.length + 1;
+  for (let i = 0; ; i++) {
+    const member = `,"k${i}":0`;
+    if (size + member.length > budget) break;
+    levelMembers[i % depth].push(member);
+    size += member.length;
+  }
+  let text = '0';
+  for (let level = depth - 1; level >= 0; level--)
+    text = `{"d":${text}${levelMembers[level].join('')}}`;
+  return text;
+}
+
+/** The JSON text of an amplifier in `budget` bytes (its smallest form when they are too few). */
+export function amplifierText({ shape, unit, depth }: Amplifier, budget: number): string {
+  const unitBytes = Buffer.byteLength(unit);
+  if (shape === 'string')
+    return `"${unit.repeat(Math.max(0, Math.floor((budget - 2) / unitBytes)))}"`;
+  if (shape === 'deep-wide') return deepWideText(depth, budget);
+  const count = Math.max(0, Math.floor((budget - 1) / (unitBytes + 1)));
+  return `[${Array(count).fill(unit).join(',')}]`;
+}

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
-import { hostileKey, hostileValue } from './hostile-values.js';
-import { JsonMembers, type JsonValue, jsonText } from './json-text.js';
-import type { FuzzOperation } from './operations.js';
+import {
+  type Amplifier,
+  amplifier,
+  amplifierText,
+  hostileKey,
+  hostileValue,
+} from './hostile-values.js';
+import { JsonMembers, type JsonValue, jsonText, RawJson } from './json-text.js';
+import { type FuzzOperation, resolveSchema, type Schema } from './operations.js';
 import { memberNames, plausibleValue, type ValueSource } from './schema-values.js';
 
 export interface FuzzBody {
@@ -65,6 +71,100 @@ function mutated(source: ValueSource, operation: FuzzOperation): fc.Arbitrary<Js
     });
 }
 
+/** A place in a body: member names and array indexes from its root (`[]`: the body itself). */
+interface Position {
+  path: (string | number)[];
+  type: string;
+  name: string;
+}
+
+/** Levels of a schema the positions go down: past them, bodies are the amplifier's alone. */
+const MAX_POSITION_DEPTH = 6;
+
+/** Every position a body schema documents: the root, each member, each array's first item. */
+function positionsOf(source: ValueSource, schema: Schema | undefined): Position[] {
+  const found = new Map<string, Position>();
+  const visit = (schema: Schema | undefined, path: Position['path'], name: string) => {
+    const resolved = resolveSchema(source.document, schema);
+    const type = String(resolved.type ?? (resolved.properties ? 'object' : 'any'));
+    const key = JSON.stringify(path);
+    if (!found.has(key) || found.get(key)!.type === 'any') found.set(key, { path, type, name });
+    if (path.length >= MAX_POSITION_DEPTH) return;
+    for (const variant of resolved.oneOf ?? resolved.anyOf ?? []) visit(variant, path, name);
+    for (const [member, inner] of Object.entries(resolved.properties ?? {}))
+      visit(inner, [...path, member], member);
+    if (type === 'array') visit(resolved.items, [...path, 0], name);
+  };
+  visit(schema, [], '');
+  return [...found.values()];
+}
+
+/** `base` with `value` at `path`, the objects and arrays on the way made where missing. */
+function placedAt(base: JsonValue, path: Position['path'], value: JsonValue): JsonValue {
+  if (path.length === 0) return value;
+  const [step, ...rest] = path;
+  if (typeof step === 'number') {
+    const items = Array.isArray(base) ? [...base] : [];
+    items[step] = placedAt(items[step] ?? null, rest, value);
+    return items;
+  }
+  const members =
+    base !== null && typeof base === 'object' && !Array.isArray(base) && !(base instanceof RawJson)
+      ? { ...(base as Record<string, JsonValue>) }
+      : {};
+  members[step] = placedAt(members[step] ?? null, rest, value);
+  return members;
+}
+
+/**
+ * What a position is filled with: long arrays anywhere (of objects, numbers, strings: arrays
+ * where objects are expected too), deep and wide objects where objects go, above all metadata,
+ * long strings where strings go.
+ */
+function amplifierFor(position: Position): fc.Arbitrary<Amplifier> {
+  const weights: Record<Amplifier['shape'], number> =
+    position.type === 'string'
+      ? { array: 1, 'deep-wide': 0, string: 3 }
+      : position.type === 'object'
+        ? { array: 3, 'deep-wide': /metadata/.test(position.name) ? 4 : 2, string: 1 }
+        : position.type === 'array'
+          ? { array: 4, 'deep-wide': 1, string: 0 }
+          : { array: 2, 'deep-wide': 1, string: 1 };
+  return fc.oneof(
+    ...Object.entries(weights)
+      .filter(([, weight]) => weight > 0)
+      .map(([shape, weight]) => ({ weight, arbitrary: amplifier(shape as Amplifier['shape']) })),
+  );
+}
+
+/**
+ * A body whose whole text is the amplifier's `bodyBytes` long (just under the body limit, or
+ * over it): a plausible body with one position (`positions`, the root included) filled up.
+ */
+function amplifiedBody(
+  base: fc.Arbitrary<JsonValue>,
+  positions: Position[],
+): fc.Arbitrary<FuzzBody> {
+  return fc
+    .constantFrom(...positions)
+    .chain((position) =>
+      fc.tuple(
+        fc.constant(position),
+        base,
+        amplifierFor(position),
+        fc.constantFrom('application/json', 'application/json', 'application/vnd.api+json'),
+      ),
+    )
+    .map(([position, plausible, fill, contentType]) => {
+      const rest = Buffer.byteLength(jsonText(placedAt(plausible, position.path, new RawJson(''))));
+      const filler = amplifierText(fill, fill.bodyBytes - rest);
+      return {
+        contentType,
+        body: jsonText(placedAt(plausible, position.path, new RawJson(filler))),
+      };
+    });
+}
+
 function multipart(parts: { name: string; filename?: string; content: string }[]): FuzzBody {
   const boundary = 'fuzzboundary';
   const body = parts
@@ -113,9 +213,14 @@ const hostileBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   },
 );
 
+/** Bodies filled to about the body limit at the root alone, for writes that document none. */
+const amplifiedRoot = amplifiedBody(fc.constant({}), [{ path: [], type: 'any', name: '' }]);
+
 /**
- * The body: for documented bodies mostly plausible or plausible-but-mutated, else hostile;
- * for writes without a documented body, usually none. `clean`: plausible bodies only.
+ * The body: for documented bodies mostly plausible or plausible-but-mutated, else hostile, and
+ * one in about fifty amplified (one position filled to about the body limit); for writes
+ * without a documented body, usually none. `clean`: plausible bodies only. Amplified bodies
+ * are rare: each may cost a service that checks its caps late a second or more.
  */
 export function bodyArbitrary(
   source: ValueSource,
@@ -125,8 +230,9 @@ export function bodyArbitrary(
   if (operation.method === 'GET' || (clean && !operation.body)) return fc.constant(undefined);
   if (!operation.body)
     return fc.oneof(
-      { weight: 4, arbitrary: fc.constant(undefined) },
-      { weight: 1, arbitrary: hostileBody },
+      { weight: 40, arbitrary: fc.constant(undefined) },
+      { weight: 10, arbitrary: hostileBody },
+      { weight: 1, arbitrary: amplifiedRoot },
     );
   if (operation.body.contentType.startsWith('multipart/'))
     return clean
@@ -136,8 +242,9 @@ export function bodyArbitrary(
   if (clean)
     return plausible.map((json) => ({ contentType: 'application/json', body: jsonText(json) }));
   return fc.oneof(
-    { weight: 4, arbitrary: jsonBody(plausible) },
-    { weight: 4, arbitrary: jsonBody(mutated(source, operation)) },
-    { weight: 2, arbitrary: hostileBody },
+    { weight: 20, arbitrary: jsonBody(plausible) },
+    { weight: 20, arbitrary: jsonBody(mutated(source, operation)) },
+    { weight: 10, arbitrary: hostileBody },
+    { weight: 1, arbitrary: amplifiedBody(plausible, positionsOf(source, operation.body.schema)) },
   );
 }
