@@ -87,7 +87,7 @@ export class ServiceFleet {
   sent = 0;
   /** Requests a kill cut off (no answer). */
   cutOff = 0;
-  readonly killed: { target: string; afterRequests: number }[] = [];
+  readonly killed: { target: string; afterRequests: number; at: number }[] = [];
   /** How long each process took to start, in ms. */
   readonly startMs: number[] = [];
 
@@ -133,17 +133,23 @@ export class ServiceFleet {
     this.startMs.push(Date.now() - started);
   }
 
-  /** Sends a Store API request to a live API (waiting for one if none is); undefined if cut off. */
+  /**
+   * Sends a Store API request to a live API (waiting for one if none is), or to the one in `slot`;
+   * undefined if cut off.
+   */
   async request(
     method: string,
     path: string,
     headers: Record<string, string>,
     json?: unknown,
+    slot?: number,
   ): Promise<TestResponse | undefined> {
     let url: string | undefined;
     for (;;) {
       await this.due;
-      const live = this.apis.filter((api) => api?.running());
+      const live = this.apis.filter(
+        (api, index) => api?.running() && (slot === undefined || index === slot),
+      );
       if (live.length > 0) {
         url = live[this.next++ % live.length]!.url;
         break;
@@ -195,14 +201,14 @@ export class ServiceFleet {
         while (!delivering() && Date.now() < deadline) await pause(2);
       }
       await pause(kill.delayMs);
-      this.killed.push({ target: name, afterRequests: this.sent });
+      this.killed.push({ target: name, afterRequests: this.sent, at: Date.now() });
       if (kill.target === 'api') await this.restartApi(kill.slot);
       else await this.restartWorker();
     }
   }
 
-  /** Kills an API process; its successor starts in the background. */
-  private async restartApi(slot: number): Promise<void> {
+  /** Kills an API process (SIGKILL); its successor starts in the background. */
+  async restartApi(slot: number): Promise<void> {
     const api = this.apis[slot];
     this.apis[slot] = undefined;
     await api?.kill('SIGKILL');
@@ -227,6 +233,12 @@ export class ServiceFleet {
     );
   }
 
+  /** Stops every process of the fleet. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.starting.values()].map((started) => started.catch(() => undefined)));
+    await Promise.all([...this.apis, this.worker].map((proc) => proc?.kill()));
+  }
+
   /** Waits for every process started again to be ready. */
   async settled(): Promise<void> {
     await Promise.all(this.starting.values());
@@ -246,18 +258,19 @@ export interface Unexpected {
   body: unknown;
 }
 
-type Outcome = 'complete' | 'held';
-
 /**
  * One guest's card checkout through the fleet: create cart → add → address → pay → complete.
  * A request cut off by a kill is retried once the cart shows whether it took effect; a
- * completion refused because a crashed request left the payment held waits for the recovery
- * sweep (`held`) and is resumed afterwards.
+ * completion is retried at once, including one whose payment a killed process held.
  */
 export class BurstShopper {
   cartId = '';
   private token = '';
   private paid = false;
+  /** When a kill first cut off this shopper's completion (epoch ms). */
+  completionCutOffAt: number | undefined;
+  /** When the completion answered the placed order (epoch ms). */
+  completedAt: number | undefined;
 
   constructor(
     readonly index: number,
@@ -317,7 +330,7 @@ export class BurstShopper {
     throw new Error(`Shopper ${this.index} could not ${name}`);
   }
 
-  async run(): Promise<Outcome> {
+  async run(): Promise<void> {
     if (!this.cartId) await this.createCart();
     await this.until(
       'add an item',
@@ -371,19 +384,22 @@ export class BurstShopper {
     );
   }
 
-  /** Completes (paying first if no payment waits); `held` when a crash left the payment held. */
-  async payAndComplete(): Promise<Outcome> {
+  /** Completes (paying first if no payment waits). */
+  async payAndComplete(): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       if (!this.paid) {
         await this.pay();
         this.paid = true;
       }
       const response = await this.send('POST', `/carts/${this.cartId}/complete`);
-      if (response?.status === 200 && response.body.state === 'complete') return 'complete';
+      if (response?.status === 200 && response.body.state === 'complete') {
+        this.completedAt = Date.now();
+        return;
+      }
+      if (!response) this.completionCutOffAt ??= Date.now();
       const cart = await this.view();
       const states: string[] =
         cart?.payments.map((payment: { state: string }) => payment.state) ?? [];
-      if (response?.status === 409 && states.includes('processing')) return 'held';
       if (response) this.note('complete', response);
       if (cart && !states.includes('checkout') && !states.includes('processing')) this.paid = false;
       await pause(20);
