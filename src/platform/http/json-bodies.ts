@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type JsonParser, PendingJsonBody } from './json-body/pending-json-body.js';
 
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -8,19 +9,19 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 export const JSON_MEDIA_TYPES = ['application/json', JSON_API_MEDIA_TYPE];
 
 /**
- * Parses JSON bodies with Fastify's own parser (prototype-poisoning checks and the errors for
- * malformed JSON unchanged) within the body limit, except that an empty body, or none, is `{}`:
- * clients send `Content-Type: application/json` on writes that take no input (creating a cart,
- * completing an order, deleting). Other content types are parsed (or refused) as before.
+ * Reads JSON bodies within the body limit and leaves them to be parsed, with Fastify's own
+ * parser (prototype-poisoning checks and the errors for malformed JSON unchanged), once the
+ * guards have admitted the request (`PendingJsonBody`). An empty body, or none, is `{}`: clients
+ * send `Content-Type: application/json` on writes that take no input (creating a cart, completing
+ * an order, deleting). Other content types are parsed (or refused) as before.
  */
 export function registerJsonBodies(app: NestFastifyApplication, bodyLimit: number): void {
-  const parseJson = app.getHttpAdapter().getInstance().getDefaultJsonParser('error', 'error');
-  app.useBodyParser<Server>(JSON_MEDIA_TYPES, { bodyLimit }, (request, body: Buffer, done) => {
-    if (body.length === 0) {
-      done(null, {});
-      return;
-    }
-    parseJson(request, body as unknown as string, done);
+  const parseJson = app
+    .getHttpAdapter()
+    .getInstance()
+    .getDefaultJsonParser('error', 'error') as unknown as JsonParser;
+  app.useBodyParser<Server>(JSON_MEDIA_TYPES, { bodyLimit }, (_request, body: Buffer, done) => {
+    done(null, body.length === 0 ? {} : new PendingJsonBody(body, parseJson));
   });
 }
 

@@ -5,6 +5,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { StoreError } from '../../common/errors/store-error.js';
+import { checkBodyShape } from './json-body/body-shape.js';
 import { rememberValidationRules } from './validation-rules-lookup.js';
 
 type FieldErrors = Record<string, string[]>;
@@ -22,26 +23,6 @@ export function fieldErrors(errors: ValidationError[], parent = ''): FieldErrors
     Object.assign(result, fieldErrors(error.children ?? [], path));
   }
   return result;
-}
-
-const MAX_NESTING = 32;
-
-/**
- * Input no handler should ever see: NUL characters (PostgreSQL text cannot hold them) and
- * nesting deeper than any resource has (it would exhaust the transformer's stack).
- */
-function refusalReason(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string')
-    return value.includes('\u0000') ? 'The request contains a NUL character' : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (depth >= MAX_NESTING) return 'The request is nested too deeply';
-  for (const [key, item] of Object.entries(value)) {
-    const reason = key.includes('\u0000')
-      ? 'The request contains a NUL character'
-      : refusalReason(item, depth + 1);
-    if (reason) return reason;
-  }
-  return undefined;
 }
 
 function isMissing(error: ValidationError): boolean {
@@ -67,12 +48,11 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const refusal = refusalReason(value);
-    if (refusal) throw new StoreError('invalid_request', refusal);
     if (metadata.type === 'body' && this.toValidate(metadata)) {
       if (value === undefined) value = {};
       if (!this.isPlainObject(value))
         throw new StoreError('invalid_request', 'The request body must be a JSON object');
+      checkBodyShape(value, metadata.metatype as new () => object);
     }
     try {
       return await super.transform(value, metadata);

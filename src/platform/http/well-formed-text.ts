@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
 import { toErrorResponse } from './error-response.js';
 
-const REFUSAL = 'must be well-formed Unicode text without NUL characters';
+export const NOT_HOLDABLE = 'must be well-formed Unicode text without NUL characters';
 
 /** A lone surrogate: with the `u` flag, a well-formed pair reads as one astral code point. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Text PostgreSQL, validators and JSON encoders can all hold: well-formed UTF-16, no NUL. */
-function isHoldableText(text: string): boolean {
+export function isHoldableText(text: string): boolean {
   return !LONE_SURROGATE.test(text) && !text.includes('\u0000');
 }
 
@@ -33,27 +33,23 @@ function firstMalformedField(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The request's first field (path parameter, query parameter or body field) holding bad text. */
+/** The request's first path or query parameter holding bad text. */
 function malformedFieldOf(request: FastifyRequest): string | undefined {
-  return (
-    firstMalformedField(request.params) ??
-    firstMalformedField(request.query) ??
-    firstMalformedField(request.body)
-  );
+  return firstMalformedField(request.params) ?? firstMalformedField(request.query);
 }
 
 /**
  * Refuses, before any guard, pipe, validator or query sees it, a request carrying a lone UTF-16
- * surrogate or a NUL in a path parameter, query parameter or JSON field: 422 `validation_error`
- * naming the field. Such text is valid JSON but breaks URI decoding in validators and cannot be
- * stored by PostgreSQL.
+ * surrogate or a NUL in a path or query parameter: 422 `validation_error` naming the field.
+ * Such text breaks URI decoding in validators and cannot be stored by PostgreSQL. JSON bodies
+ * are held to the same rule when they are parsed, after the guards (`checkJsonBody`).
  */
 export function refuseMalformedText(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done) => {
     const field = malformedFieldOf(request);
     if (!field) return done();
     const error = new StoreError('validation_error', 'The request failed validation', {
-      [field]: [`${field} ${REFUSAL}`],
+      [field]: [`${field} ${NOT_HOLDABLE}`],
     });
     const { status, body } = toErrorResponse(error, request.id);
     void reply.status(status).send(body);

@@ -12,6 +12,7 @@ import { JsonApiParams } from '../json-api/json-api-request.decorator.js';
 import { CartDocuments } from '../resources/cart-documents.js';
 import { StorefrontCaller } from '../storefront-caller.js';
 import { AssociateBody, ChangeCurrencyBody, LineQuantityBody } from './dto/cart-item.body.js';
+import { CallerCartId, OpensCart } from './storefront-cart.guard.js';
 import { StorefrontCartResolver } from './storefront-cart-resolver.js';
 
 /** The v2 cart: the one the order token opens (or the signed-in customer's current cart). */
@@ -36,8 +37,12 @@ export class StorefrontCartController {
   @Get()
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'The cart' })
-  async show(@StorefrontCaller() caller: CartCaller, @JsonApiParams('cart') query: JsonApiQuery) {
-    const id = await this.resolver.cartId(caller);
+  @OpensCart()
+  async show(
+    @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
+    @JsonApiParams('cart') query: JsonApiQuery,
+  ) {
     return this.documents.document(await this.carts.show(caller, id), query);
   }
 
@@ -45,32 +50,35 @@ export class StorefrontCartController {
   @HttpCode(204)
   @ApiResponse({ status: 204, description: 'The cart is gone' })
   @ApiOperation({ summary: 'Abandon the cart' })
-  async remove(@StorefrontCaller() caller: CartCaller) {
-    await this.carts.remove(caller, await this.resolver.cartId(caller));
+  @OpensCart()
+  async remove(@StorefrontCaller() caller: CartCaller, @CallerCartId() id: string) {
+    await this.carts.remove(caller, id);
   }
 
   @Post('add_item')
   @HttpCode(200)
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Add units of a variant' })
+  @OpensCart()
   async addItem(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: AddItemBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.items.add(caller, id, body), query);
   }
 
   @Patch('set_quantity')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: "Set a line's quantity" })
+  @OpensCart()
   async setQuantity(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: LineQuantityBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     const { line_item_id: lineItemId, ...change } = body;
     return this.documents.document(
       await this.items.setQuantity(caller, id, lineItemId, change),
@@ -81,20 +89,25 @@ export class StorefrontCartController {
   @Delete('remove_line_item/:id')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Remove a line' })
+  @OpensCart()
   async removeLineItem(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Param('id') lineItemId: string,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.items.remove(caller, id, lineItemId), query);
   }
 
   @Patch('empty')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Remove every line' })
-  async empty(@StorefrontCaller() caller: CartCaller, @JsonApiParams('cart') query: JsonApiQuery) {
-    const id = await this.resolver.cartId(caller);
+  @OpensCart()
+  async empty(
+    @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
+    @JsonApiParams('cart') query: JsonApiQuery,
+  ) {
     return this.documents.document(await this.items.empty(caller, id), query);
   }
 
@@ -117,12 +130,13 @@ export class StorefrontCartController {
   @Patch('change_currency')
   @ApiJsonApiDocument('The `cart`, re-priced')
   @ApiOperation({ summary: "Move the cart to another of the store's currencies" })
+  @OpensCart()
   async changeCurrency(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: ChangeCurrencyBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     const { new_currency: currency, state_lock_version } = body;
     return this.documents.document(
       await this.carts.update(caller, id, { currency, state_lock_version }),

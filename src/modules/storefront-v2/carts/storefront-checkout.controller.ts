@@ -21,7 +21,7 @@ import {
   SelectShippingMethodBody,
   StoreCreditBody,
 } from './dto/checkout.body.js';
-import { StorefrontCartResolver } from './storefront-cart-resolver.js';
+import { CallerCartId, OpensCart } from './storefront-cart.guard.js';
 import { StorefrontCheckout } from './storefront-checkout.service.js';
 
 /** The v2 checkout of the caller's cart, on the same state machine as the v3 Store API. */
@@ -33,7 +33,6 @@ export class StorefrontCheckoutController {
     private readonly carts: CartsService,
     private readonly checkout: CartCheckoutService,
     private readonly placedOrders: PlacedOrdersService,
-    private readonly resolver: StorefrontCartResolver,
     private readonly documents: CartDocuments,
     private readonly steps: StorefrontCheckout,
   ) {}
@@ -44,43 +43,50 @@ export class StorefrontCheckoutController {
     summary:
       'Set email, addresses, instructions, shipping rates and payments in one change; advances the checkout as far as it can',
   })
+  @OpensCart()
   async update(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: CheckoutBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.steps.update(caller, id, body), query);
   }
 
   @Patch('next')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Move on one step; 422 `cart_cannot_transition` when data is missing' })
-  async next(@StorefrontCaller() caller: CartCaller, @JsonApiParams('cart') query: JsonApiQuery) {
-    const id = await this.resolver.cartId(caller);
+  @OpensCart()
+  async next(
+    @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
+    @JsonApiParams('cart') query: JsonApiQuery,
+  ) {
     return this.documents.document(await this.steps.next(caller, id), query);
   }
 
   @Patch('advance')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Move on as far as the data allows (never to complete)' })
+  @OpensCart()
   async advance(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.carts.show(caller, id), query);
   }
 
   @Patch('complete')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Place the order (charging its payments)' })
+  @OpensCart({ allowPlaced: true })
   async complete(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: LockedBody,
   ) {
-    const id = await this.resolver.cartId(caller, { allowPlaced: true });
     const order = await this.placedOrders.place(caller, id, body.state_lock_version);
     return this.documents.document(order, query, caller.cartToken);
   }
@@ -88,11 +94,13 @@ export class StorefrontCheckoutController {
   @Get('shipping_rates')
   @ApiJsonApiDocument('`shipment` resources with their `shipping_rates` included')
   @ApiOperation({ summary: "The cart's shipments, each with its shipping rates" })
+  @OpensCart()
   async shippingRates(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('shipment') query: JsonApiQuery,
   ) {
-    const view = await this.carts.show(caller, await this.resolver.cartId(caller));
+    const view = await this.carts.show(caller, id);
     const shipments = view.fulfillments.map((shipment) =>
       shipmentResource(shipment as Parameters<typeof shipmentResource>[0]),
     );
@@ -103,23 +111,25 @@ export class StorefrontCheckoutController {
   @Patch('select_shipping_method')
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Select the rate of a shipping method on every shipment (or one)' })
+  @OpensCart()
   async selectShippingMethod(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: SelectShippingMethodBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.steps.selectShippingMethod(caller, id, body), query);
   }
 
   @Get('payment_methods')
   @ApiJsonApiDocument('`payment_method` resources')
   @ApiOperation({ summary: 'The ways to pay this cart' })
+  @OpensCart()
   async paymentMethods(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('payment_method') query: JsonApiQuery,
   ) {
-    const id = await this.resolver.cartId(caller);
     const { data } = await this.checkout.paymentMethods(caller, id);
     return renderDocument(
       data.map((method) => paymentMethodResource({ ...method })),
@@ -133,12 +143,13 @@ export class StorefrontCheckoutController {
   @ApiOperation({
     summary: 'Add a payment (by card with `source_attributes`), charged on complete',
   })
+  @OpensCart()
   async createPayment(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: CheckoutPaymentBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(
       await this.steps.update(caller, id, { order: { payments_attributes: [body] } }),
       query,
@@ -149,12 +160,13 @@ export class StorefrontCheckoutController {
   @HttpCode(200)
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: "Pay with the signed-in customer's store credit" })
+  @OpensCart()
   async addStoreCredit(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
     @Body() body: StoreCreditBody,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.checkout.applyStoreCredit(caller, id, body), query);
   }
 
@@ -162,11 +174,12 @@ export class StorefrontCheckoutController {
   @HttpCode(200)
   @ApiJsonApiDocument('The `cart`')
   @ApiOperation({ summary: 'Stop paying with store credit' })
+  @OpensCart()
   async removeStoreCredit(
     @StorefrontCaller() caller: CartCaller,
+    @CallerCartId() id: string,
     @JsonApiParams('cart') query: JsonApiQuery,
   ) {
-    const id = await this.resolver.cartId(caller);
     return this.documents.document(await this.checkout.removeStoreCredit(caller, id), query);
   }
 }
