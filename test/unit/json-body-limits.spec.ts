@@ -6,6 +6,7 @@ import {
   checkJsonBody,
   JSON_BODY_LIMITS,
 } from '../../src/platform/http/json-body/json-body-limits.js';
+import { scanJsonStructure } from '../../src/platform/http/json-body/json-structure-scan.js';
 
 /** The code and field names of the refusal `check` throws, or undefined when it passes. */
 function refusal(check: () => void): { code: string; fields: string[] } | undefined {
@@ -21,22 +22,36 @@ function refusal(check: () => void): { code: string; fields: string[] } | undefi
 const keys = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]));
 
-describe('checkJsonBody', () => {
-  it('takes every container and string at its limit', () => {
+/** Both checks a body goes through: on its bytes, then parsed. */
+function checkBody(body: unknown): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  scanJsonStructure(Buffer.from(text));
+  checkJsonBody(JSON.parse(text));
+}
+
+describe('scanJsonStructure and checkJsonBody', () => {
+  it('take every container and string at its limit', () => {
     const body = {
       list: Array(JSON_BODY_LIMITS.arrayItems).fill(0),
       object: keys(JSON_BODY_LIMITS.objectKeys),
       text: 'x'.repeat(JSON_BODY_LIMITS.stringLength),
+      escaped: '\n'.repeat(JSON_BODY_LIMITS.stringLength),
+      astral: '😀'.repeat(JSON_BODY_LIMITS.stringLength / 2),
+      accented: 'é'.repeat(JSON_BODY_LIMITS.stringLength),
       metadata: { ...keys(JSON_BODY_LIMITS.metadataKeys - 1), a: { b: { c: { d: {} } } } },
+      'key, with "quotes" and [brackets]': ['{', '}', '[', ']', ',', '\\'],
     };
-    expect(refusal(() => checkJsonBody(body))).toBeUndefined();
+    expect(refusal(() => checkBody(body))).toBeUndefined();
   });
 
-  it('refuses one over each limit, naming the field', () => {
+  it('refuse one over each limit, naming the field', () => {
     const cases: Array<[unknown, string]> = [
       [{ items: [{ tags: Array(JSON_BODY_LIMITS.arrayItems + 1).fill('a') }] }, 'items.0.tags'],
-      [{ address: keys(JSON_BODY_LIMITS.objectKeys + 1) }, 'address'],
-      [{ note: 'x'.repeat(JSON_BODY_LIMITS.stringLength + 1) }, 'note'],
+      [{ a: 1, address: keys(JSON_BODY_LIMITS.objectKeys + 1) }, 'address'],
+      [{ lines: [{}, { note: 'x'.repeat(JSON_BODY_LIMITS.stringLength + 1) }] }, 'lines.1.note'],
+      [{ astral: '😀'.repeat(JSON_BODY_LIMITS.stringLength / 2 + 1) }, 'astral'],
+      [{ nested: { ['k'.repeat(JSON_BODY_LIMITS.stringLength + 1)]: 1 } }, 'nested'],
+      [{ 'a "quoted" key': Array(JSON_BODY_LIMITS.arrayItems + 1).fill(0) }, 'a "quoted" key'],
       [{ line: { metadata: keys(JSON_BODY_LIMITS.metadataKeys + 1) } }, 'line.metadata'],
       [{ metadata: { a: { b: { c: { d: { e: {} } } } } } }, 'metadata.a.b.c.d.e'],
       [{ private_metadata: { ['k'.repeat(101)]: 1 } }, 'private_metadata'],
@@ -44,17 +59,26 @@ describe('checkJsonBody', () => {
       [{ tags: ['ok', '\ud800'] }, 'tags.1'],
     ];
     for (const [body, field] of cases) {
-      expect(refusal(() => checkJsonBody(body))).toEqual({
+      expect(refusal(() => checkBody(body))).toEqual({
         code: 'validation_error',
         fields: [field],
       });
     }
   });
 
-  it('refuses nesting deeper than 32 levels as an invalid request, without recursion', () => {
-    let deep: unknown = {};
-    for (let level = 0; level < 100_000; level++) deep = [deep];
-    expect(refusal(() => checkJsonBody(deep))).toEqual({ code: 'invalid_request', fields: [] });
+  it('refuse nesting deeper than 32 levels as an invalid request, having built nothing', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(refusal(() => scanJsonStructure(Buffer.from(deep)))).toEqual({
+      code: 'invalid_request',
+      fields: [],
+    });
+    expect(refusal(() => checkBody(`${'['.repeat(32)}${']'.repeat(32)}`))).toBeUndefined();
+  });
+
+  it('leave what is not JSON to the parser', () => {
+    for (const text of ['{"a": "unterminated', '}}}]]', '{"a" 1,,,}', '"\\']) {
+      expect(refusal(() => scanJsonStructure(Buffer.from(text)))).toBeUndefined();
+    }
   });
 });
 

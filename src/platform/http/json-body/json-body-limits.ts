@@ -2,7 +2,9 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { isHoldableText, NOT_HOLDABLE } from '../well-formed-text.js';
 
 /**
- * The shape every JSON body must keep, whatever route it is sent to. Routes declare tighter
+ * The shape every JSON body must keep, whatever route it is sent to: nesting, items, keys and
+ * string lengths are checked on the raw bytes (`scanJsonStructure`), metadata and text once
+ * parsed (`checkJsonBody`). Routes declare tighter
  * limits of their own (items per request, addresses per checkout); these bound what any body can
  * make the service walk before a route's rules are even looked at.
  */
@@ -29,72 +31,57 @@ const METADATA_FIELDS = new Set(['metadata', 'public_metadata', 'private_metadat
 interface Pending {
   value: unknown;
   path: string;
-  depth: number;
   /** Levels inside metadata: 0 outside it. */
   metadataDepth: number;
 }
 
 /**
- * Refuses a parsed body that breaks `JSON_BODY_LIMITS` or holds text PostgreSQL cannot store,
- * naming the first field at fault. One pass over the body with an explicit stack: its cost is
- * linear in the body's size, and a container over its limit is refused without visiting its
- * items.
+ * Refuses a parsed body whose metadata breaks `JSON_BODY_LIMITS` or that holds text PostgreSQL
+ * cannot store, naming the first field at fault. Nesting, items, keys and string lengths were
+ * held to their caps before parsing (`scanJsonStructure`); this pass, over a body within them,
+ * uses an explicit stack and costs time linear in the body's size.
  */
 export function checkJsonBody(body: unknown): void {
-  const pending: Pending[] = [{ value: body, path: '', depth: 0, metadataDepth: 0 }];
+  const pending: Pending[] = [{ value: body, path: '', metadataDepth: 0 }];
   while (pending.length > 0) {
-    const { value, path, depth, metadataDepth } = pending.pop()!;
+    const { value, path, metadataDepth } = pending.pop()!;
     if (typeof value === 'string') {
-      checkText(value, path);
+      if (!isHoldableText(value)) refuse(path, NOT_HOLDABLE);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= JSON_BODY_LIMITS.depth)
-      throw new StoreError('invalid_request', 'The request is nested too deeply');
     if (metadataDepth > JSON_BODY_LIMITS.metadataDepth)
       refuse(path, `may nest at most ${JSON_BODY_LIMITS.metadataDepth} levels inside metadata`);
     if (Array.isArray(value)) {
-      if (value.length > JSON_BODY_LIMITS.arrayItems)
-        refuse(path, `must have at most ${JSON_BODY_LIMITS.arrayItems} items`);
-      for (let index = value.length - 1; index >= 0; index--) {
-        const child = nested(path, String(index), depth, metadataDepth);
-        pending.push({ value: value[index], ...child });
-      }
+      for (let index = value.length - 1; index >= 0; index--)
+        pending.push({ value: value[index], ...nested(path, String(index), metadataDepth) });
       continue;
     }
     const keys = Object.keys(value);
-    const keyLimit =
-      metadataDepth > 0 ? JSON_BODY_LIMITS.metadataKeys : JSON_BODY_LIMITS.objectKeys;
-    if (keys.length > keyLimit) refuse(path, `must have at most ${keyLimit} keys`);
+    if (metadataDepth > 0) checkMetadataKeys(keys, path);
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index];
-      checkKey(key, path, metadataDepth);
-      const child = nested(path, key, depth, metadataDepth);
+      if (!isHoldableText(key)) refuse(path, NOT_HOLDABLE);
+      const child = nested(path, key, metadataDepth);
       if (metadataDepth === 0 && METADATA_FIELDS.has(key)) child.metadataDepth = 1;
       pending.push({ value: (value as Record<string, unknown>)[key], ...child });
     }
   }
 }
 
-function nested(path: string, key: string, depth: number, metadataDepth: number) {
+function nested(path: string, key: string, metadataDepth: number) {
   return {
     path: path ? `${path}.${key}` : key,
-    depth: depth + 1,
     metadataDepth: metadataDepth > 0 ? metadataDepth + 1 : 0,
   };
 }
 
-function checkText(text: string, path: string): void {
-  if (text.length > JSON_BODY_LIMITS.stringLength)
-    refuse(path, `must be at most ${JSON_BODY_LIMITS.stringLength} characters`);
-  if (!isHoldableText(text)) refuse(path, NOT_HOLDABLE);
-}
-
-function checkKey(key: string, path: string, metadataDepth: number): void {
-  const limit =
-    metadataDepth > 0 ? JSON_BODY_LIMITS.metadataKeyLength : JSON_BODY_LIMITS.stringLength;
-  if (key.length > limit) refuse(path, `must have keys of at most ${limit} characters`);
-  if (!isHoldableText(key)) refuse(path, NOT_HOLDABLE);
+function checkMetadataKeys(keys: string[], path: string): void {
+  if (keys.length > JSON_BODY_LIMITS.metadataKeys)
+    refuse(path, `must have at most ${JSON_BODY_LIMITS.metadataKeys} keys`);
+  const limit = JSON_BODY_LIMITS.metadataKeyLength;
+  if (keys.some((key) => key.length > limit))
+    refuse(path, `must have keys of at most ${limit} characters`);
 }
 
 function refuse(path: string, rule: string): never {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { checkJsonBody } from './json-body-limits.js';
+import { scanJsonStructure } from './json-structure-scan.js';
 
 /** Fastify's JSON parser: prototype-poisoning checks and the errors for malformed JSON. */
 export type JsonParser = (
@@ -21,6 +22,7 @@ export class PendingJsonBody {
 
   /** The parsed body, held to `JSON_BODY_LIMITS`; throws what Fastify's parser throws. */
   parse(request: FastifyRequest): unknown {
+    scanJsonStructure(this.bytes);
     let parsed: unknown;
     let failure: Error | null = null;
     // Fastify's parser answers through its callback synchronously.
