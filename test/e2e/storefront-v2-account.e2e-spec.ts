@@ -192,15 +192,21 @@ describe('Storefront v2: account', () => {
       const url: string = v3.body.items[0].digital_links[0].download_url;
       const token = url.split('/').pop()!;
 
-      const file = await fetch(`${ctx.t.baseUrl}/api/v2/storefront/digitals/${token}`);
+      // The link is opened on the store's own host, which names the store (no key is sent).
+      const [{ url: shopUrl }] = await ctx.t.dataSource.query(
+        'SELECT url FROM stores WHERE id = $1',
+        [ctx.records.key(ID_PREFIX.store, ctx.shop.store_id)],
+      );
+      const atShop = { host: new URL(shopUrl).host };
+      const file = await ctx.t.http.get(`/api/v2/storefront/digitals/${token}`, atShop);
       expect(file.status).toBe(200);
-      expect(Buffer.from(await file.arrayBuffer()).toString()).toBe('care manual');
+      expect(file.text).toBe('care manual');
       const [link] = await ctx.t.dataSource.query(
         'SELECT download_count FROM digital_links WHERE order_id = $1',
         [order.id],
       );
       expect(link.download_count).toBe(1);
-      const unknown = await fetch(`${ctx.t.baseUrl}/api/v2/storefront/digitals/no-such-token`);
+      const unknown = await ctx.t.http.get('/api/v2/storefront/digitals/no-such-token', atShop);
       expect(unknown.status).toBe(404);
       expect(unknown.headers.get('content-type')).toMatch(/^application\/vnd\.api\+json/);
     });
