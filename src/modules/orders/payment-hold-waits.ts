@@ -31,7 +31,7 @@ export class PaymentHoldWaits {
     let wait = FIRST_PAUSE_MS;
     for (;;) {
       const {
-        rows: [{ held, live, placed }],
+        rows: [found],
       } = await preparedIn<{ held: number; live: number; placed: boolean }>(
         this.dataSource.manager,
         'payment_holds_of_order',
@@ -42,6 +42,9 @@ export class PaymentHoldWaits {
          WHERE o.id = $1`,
         [orderId],
       );
+      // A cart deleted meanwhile is not found by the caller's next read.
+      if (!found) return true;
+      const { held, live, placed } = found;
       if (held === 0 || (placed && live === 0)) return true;
       // Payments another taker is locking are looked at again after the pause.
       if (!placed && live < held && (await this.recovery.recover({ orderId })) > 0) continue;
