@@ -8,7 +8,7 @@ export const NOT_HOLDABLE = 'must be well-formed Unicode text without NUL charac
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Text PostgreSQL, validators and JSON encoders can all hold: well-formed UTF-16, no NUL. */
-export function isHoldableText(text: string): boolean {
+function isHoldableText(text: string): boolean {
   return !LONE_SURROGATE.test(text) && !text.includes('\u0000');
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { checkJsonBody } from './json-body-limits.js';
 import { scanJsonStructure } from './json-structure-scan.js';
 
 /** Fastify's JSON parser: prototype-poisoning checks and the errors for malformed JSON. */
@@ -31,7 +30,6 @@ export class PendingJsonBody {
       parsed = value;
     });
     if (failure) throw failure;
-    checkJsonBody(parsed);
     return parsed;
   }
 }
