@@ -5,6 +5,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkout, storeApi } from './carts.js';
 import { median, percentile } from './stats.js';
 
@@ -232,6 +233,30 @@ async function attack(baseUrl, bodies, durationS) {
   return { elapsedS, sent, firstError: errors[0] };
 }
 
+/**
+ * `attack` on a thread of its own: writing hundreds of 100 KB bodies a second would otherwise
+ * delay the /health probes on this thread, and their times would measure the bench, not the
+ * service.
+ */
+function attackFromWorker(baseUrl, bodies, durationS) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { hostileAttack: { baseUrl, bodies, durationS } },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the hostile senders' thread exited with ${code}`));
+    });
+  });
+}
+
+if (!isMainThread && workerData?.hostileAttack) {
+  const { baseUrl, bodies, durationS } = workerData.hostileAttack;
+  const result = await attack(baseUrl, bodies, durationS);
+  parentPort.postMessage({ ...result, firstError: result.firstError && String(result.firstError) });
+}
+
 function addCounts(into, counts) {
   for (const [key, count] of Object.entries(counts)) into[key] = (into[key] ?? 0) + count;
   return into;
@@ -281,7 +306,7 @@ export async function measureHostile({ service, credentials, rounds, durationS, 
     idle.push(await probeHealth(service.url, durationS));
     const [health, result] = await Promise.all([
       probeHealth(service.url, durationS),
-      attack(service.url, bodies, durationS),
+      attackFromWorker(service.url, bodies, durationS),
     ]);
     underAttack.push(health);
     attacks.push(result);
