@@ -23,7 +23,7 @@ export class AdminStoreController {
   @Patch()
   @RequireScope('write_settings')
   @ApiOperation({
-    summary: 'Change the store: name, URL, domains, default flag, currencies, locale, addresses',
+    summary: 'Change the store: name, URL, domains, currencies, locale, addresses',
   })
   @ApiErrors('validation_error')
   update(@CurrentStore() store: StoreContext, @Body() body: UpdateStoreBody) {
