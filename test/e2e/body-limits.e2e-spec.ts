@@ -132,6 +132,18 @@ describe('request bodies: credentials first, then capped parsing and shapes', ()
       const cart = await send('POST', '/api/v3/store/carts', '{"metadata":[1,2,3]}', store);
       expect(Object.keys(expectError(cart, 422, 'validation_error') ?? {})).toEqual(['metadata']);
     });
+
+    it('names the other bad fields of the body along with the refused list', async () => {
+      const response = await send(
+        'POST',
+        '/api/v3/store/carts',
+        `{"items":${jsonList(500, '{}')},"currency":"not a currency","metadata":[1]}`,
+        store,
+      );
+      const details = expectError(response, 422, 'validation_error');
+      expect(Object.keys(details ?? {}).sort()).toEqual(['currency', 'items', 'metadata']);
+      expect(details?.items).toEqual(['items must contain no more than 100 elements']);
+    });
   });
 
   describe('caps checked while the body is read', () => {

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsString, ValidateNested } from 'class-validator';
 import { StoreError } from '../../src/common/errors/store-error.js';
-import { checkBodyShape } from '../../src/platform/http/json-body/body-shape.js';
+import { bodyShapeRefusals, withoutFields } from '../../src/platform/http/json-body/body-shape.js';
 import { JSON_BODY_LIMITS } from '../../src/platform/http/json-body/json-body-limits.js';
 import { scanJsonStructure } from '../../src/platform/http/json-body/json-structure-scan.js';
 
@@ -111,24 +111,21 @@ class Order {
   items?: Line[];
 }
 
-describe('checkBodyShape', () => {
-  it('takes bodies of the declared shape', () => {
+describe('bodyShapeRefusals', () => {
+  it('finds nothing in bodies of the declared shape', () => {
     const body = { ship_address: { city: 'Austin' }, items: [{ variant_id: 'v', metadata: {} }] };
-    expect(refusal(() => checkBodyShape(body, Order))).toBeUndefined();
+    expect(bodyShapeRefusals(body, Order)).toEqual({});
   });
 
-  it('refuses a list where one object is declared, at any depth', () => {
-    expect(refusal(() => checkBodyShape({ ship_address: [{}, {}] }, Order))).toEqual({
-      code: 'validation_error',
-      fields: ['ship_address'],
-    });
-    expect(refusal(() => checkBodyShape({ items: [{ metadata: [1] }] }, Order))).toEqual({
-      code: 'validation_error',
-      fields: ['items.0.metadata'],
-    });
+  it('names every list where one object is declared, at any depth', () => {
+    const body = { ship_address: [{}, {}], items: [{ metadata: [1] }, { metadata: {} }] };
+    expect(Object.keys(bodyShapeRefusals(body, Order)).sort()).toEqual([
+      'items.0.metadata',
+      'ship_address',
+    ]);
   });
 
-  it('refuses a list over its declared size without reading its items', () => {
+  it('names a list over its declared size without reading its items', () => {
     const items = new Proxy(Array(4).fill({}), {
       get(target, property, receiver) {
         if (typeof property === 'string' && /^\d+$/.test(property))
@@ -136,16 +133,23 @@ describe('checkBodyShape', () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    expect(refusal(() => checkBodyShape({ items }, Order))).toEqual({
-      code: 'validation_error',
-      fields: ['items'],
+    expect(bodyShapeRefusals({ items }, Order)).toEqual({
+      items: ['items must contain no more than 3 elements'],
     });
   });
 
   it('counts a list sent as an object of its items (Rails attributes)', () => {
-    expect(refusal(() => checkBodyShape({ items: keys(4) }, Order))).toEqual({
-      code: 'validation_error',
-      fields: ['items'],
-    });
+    expect(Object.keys(bodyShapeRefusals({ items: keys(4) }, Order))).toEqual(['items']);
+  });
+});
+
+describe('withoutFields', () => {
+  it('leaves out the fields named, copying only what leads to them', () => {
+    const kept = { city: 'Austin' };
+    const body = { ship_address: kept, items: [{ metadata: [1], variant_id: 'v' }, { a: 1 }] };
+    const result = withoutFields(body, ['items.0.metadata']) as typeof body;
+    expect(result).toEqual({ ship_address: kept, items: [{ variant_id: 'v' }, { a: 1 }] });
+    expect(result.ship_address).toBe(kept);
+    expect(body.items[0].metadata).toEqual([1]);
   });
 });

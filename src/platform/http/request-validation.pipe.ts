@@ -5,7 +5,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { StoreError } from '../../common/errors/store-error.js';
-import { checkBodyShape } from './json-body/body-shape.js';
+import { bodyShapeRefusals, withoutFields } from './json-body/body-shape.js';
 import { rememberValidationRules } from './validation-rules-lookup.js';
 
 type FieldErrors = Record<string, string[]>;
@@ -48,19 +48,38 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && this.toValidate(metadata)) {
-      if (value === undefined) value = {};
-      if (!this.isPlainObject(value))
-        throw new StoreError('invalid_request', 'The request body must be a JSON object');
-      checkBodyShape(value, metadata.metatype as new () => object);
-    }
+    if (metadata.type !== 'body' || !this.toValidate(metadata))
+      return this.validateAs(value, metadata, {});
+    if (value === undefined) value = {};
+    if (!this.isPlainObject(value))
+      throw new StoreError('invalid_request', 'The request body must be a JSON object');
+    // Fields of a shape the class rules out are refused as they are, without walking them; the
+    // rest of the body is validated all the same, so that every bad field is named at once.
+    const refused = bodyShapeRefusals(value, metadata.metatype as new () => object);
+    const fields = Object.keys(refused);
+    const checked = fields.length > 0 ? withoutFields(value, fields) : value;
+    const transformed = await this.validateAs(checked, metadata, refused);
+    if (fields.length > 0)
+      throw new StoreError('validation_error', 'The request failed validation', refused);
+    return transformed;
+  }
+
+  /** Validates and transforms; `refused`: fields already refused, named with the others. */
+  private async validateAs(
+    value: unknown,
+    metadata: ArgumentMetadata,
+    refused: Record<string, string[]>,
+  ): Promise<unknown> {
     try {
       return await super.transform(value, metadata);
     } catch (error) {
       if (!(error instanceof InvalidInput)) throw error;
       const details = fieldErrors(error.errors);
       if (metadata.type === 'body')
-        throw new StoreError('validation_error', 'The request failed validation', details);
+        throw new StoreError('validation_error', 'The request failed validation', {
+          ...details,
+          ...refused,
+        });
       const code = error.errors.every(isMissing) ? 'parameter_missing' : 'parameter_invalid';
       const names = Object.keys(details).join(', ');
       throw new StoreError(

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import { StoreError } from '../../../common/errors/store-error.js';
 
 /** The part of class-transformer's metadata this check reads: which class a property holds. */
 interface TypeRules {
@@ -62,38 +61,63 @@ function shapesOf(target: new () => object): PropertyShape[] {
   return known;
 }
 
+/** Field path → messages, as in the `validation_error` envelope. */
+export type ShapeRefusals = Record<string, string[]>;
+
 /**
- * Refuses a body whose shape its class rules out, before the body is transformed or validated:
- * a list longer than its `ArrayMaxSize`, or a list where one object is expected, is a 422
- * `validation_error` naming the field without a look at the items. Validating every item of an
- * oversized list costs far more than reading it; after this check, what the validator walks is
+ * The fields of a body whose shape its class rules out, found before the body is transformed or
+ * validated: a list longer than its `ArrayMaxSize`, or a list where one object is expected, is
+ * named without a look at its items. Validating every item of an oversized list costs far more
+ * than reading it; once these fields are set aside (`withoutFields`), what the validator walks is
  * bounded by the class's own limits.
  */
-export function checkBodyShape(body: unknown, target: new () => object, path = ''): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+export function bodyShapeRefusals(
+  body: unknown,
+  target: new () => object,
+  path = '',
+  refusals: ShapeRefusals = {},
+): ShapeRefusals {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return refusals;
   const fields = body as Record<string, unknown>;
   for (const shape of shapesOf(target)) {
     const value = fields[shape.name];
     if (typeof value !== 'object' || value === null) continue;
     const field = path ? `${path}.${shape.name}` : shape.name;
-    if (shape.object && Array.isArray(value)) refuse(field, 'must be an object, not a list');
-    if (shape.list) {
+    if (shape.object && Array.isArray(value)) {
+      refusals[field] = [`${field} must be an object, not a list`];
+    } else if (shape.list) {
       // A list may come as an object of its items (Rails' `*_attributes` form).
       const items = Array.isArray(value) ? value : Object.values(value);
-      if (shape.maxItems !== undefined && items.length > shape.maxItems)
-        refuse(field, `must contain no more than ${shape.maxItems} elements`);
-      if (shape.type) {
+      if (shape.maxItems !== undefined && items.length > shape.maxItems) {
+        refusals[field] = [`${field} must contain no more than ${shape.maxItems} elements`];
+      } else if (shape.type) {
         const itemType = shape.type;
-        items.forEach((item, index) => checkBodyShape(item, itemType, `${field}.${index}`));
+        items.forEach((item, index) =>
+          bodyShapeRefusals(item, itemType, `${field}.${index}`, refusals),
+        );
       }
     } else if (shape.type) {
-      checkBodyShape(value, shape.type, field);
+      bodyShapeRefusals(value, shape.type, field, refusals);
     }
   }
+  return refusals;
 }
 
-function refuse(field: string, rule: string): never {
-  throw new StoreError('validation_error', 'The request failed validation', {
-    [field]: [`${field} ${rule}`],
-  });
+/**
+ * The body without the fields at `paths` (dotted, as `bodyShapeRefusals` names them): only the
+ * objects and lists on the way to a removed field are copied.
+ */
+export function withoutFields(body: unknown, paths: string[]): unknown {
+  let result = body;
+  for (const path of paths) result = without(result, path.split('.'));
+  return result;
+}
+
+function without(value: unknown, keys: string[]): unknown {
+  if (typeof value !== 'object' || value === null || keys.length === 0) return value;
+  const [key, ...rest] = keys;
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
+  if (rest.length === 0) delete copy[key];
+  else copy[key] = without(copy[key], rest);
+  return copy;
 }
