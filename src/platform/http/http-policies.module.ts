@@ -1,12 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from '../../config/index.js';
 import { IdempotencyAudit } from './idempotency/idempotency-audit.js';
 import { IdempotencyLedgerService } from './idempotency/idempotency-ledger.service.js';
 import { IdempotencyRecordSweeper } from './idempotency/idempotency-record.sweeper.js';
 import { IdempotencyRecords } from './idempotency/idempotency-records.repository.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
-import { JsonBodyInterceptor } from './json-body/json-body.interceptor.js';
 import { FailedAuthenticationLimiter } from './rate-limit/failed-authentication-limiter.js';
 import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit.store.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -15,10 +14,8 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
 
 /**
  * Cross-cutting request policies: rate limits (a global guard, which must be registered after
- * AuthModule's access guard: AppModule imports this module after AuthModule), JSON bodies parsed
- * only once the guards have admitted the request (a global interceptor, ahead of any a
- * controller binds) and idempotency (an interceptor every mutating v3 route binds with
- * @Idempotent(), checked at boot).
+ * AuthModule's access guard: AppModule imports this module after AuthModule) and idempotency
+ * (an interceptor every mutating v3 route binds with @Idempotent(), checked at boot).
  */
 @Global()
 @Module({
@@ -37,7 +34,6 @@ import { RedisRateLimitStore } from './rate-limit/redis-rate-limit.store.js';
     IdempotencyLedgerService,
     IdempotencyRecordSweeper,
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
     IdempotencyInterceptor,
     IdempotencyAudit,
   ],

@@ -1,7 +1,11 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type JsonParser, PendingJsonBody } from './json-body/pending-json-body.js';
+import {
+  DEFERRED_BODY,
+  deferJsonParsing,
+  type JsonParser,
+} from './json-body/deferred-json-body.js';
 
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -10,8 +14,8 @@ export const JSON_MEDIA_TYPES = ['application/json', JSON_API_MEDIA_TYPE];
 
 /**
  * Reads JSON bodies within the body limit and leaves them to be parsed, with Fastify's own
- * parser (prototype-poisoning checks and the errors for malformed JSON unchanged), once the
- * guards have admitted the request (`PendingJsonBody`). An empty body, or none, is `{}`: clients
+ * parser (prototype-poisoning checks and the errors for malformed JSON unchanged), when the body
+ * is first read, after the guards (`deferJsonParsing`). An empty body, or none, is `{}`: clients
  * send `Content-Type: application/json` on writes that take no input (creating a cart, completing
  * an order, deleting). Other content types are parsed (or refused) as before.
  */
@@ -20,8 +24,10 @@ export function registerJsonBodies(app: NestFastifyApplication, bodyLimit: numbe
     .getHttpAdapter()
     .getInstance()
     .getDefaultJsonParser('error', 'error') as unknown as JsonParser;
-  app.useBodyParser<Server>(JSON_MEDIA_TYPES, { bodyLimit }, (_request, body: Buffer, done) => {
-    done(null, body.length === 0 ? {} : new PendingJsonBody(body, parseJson));
+  app.useBodyParser<Server>(JSON_MEDIA_TYPES, { bodyLimit }, (request, body: Buffer, done) => {
+    if (body.length === 0) return done(null, {});
+    deferJsonParsing(request, body, parseJson);
+    done(null, DEFERRED_BODY);
   });
 }
 
