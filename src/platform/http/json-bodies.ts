@@ -1,11 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import {
-  DEFERRED_BODY,
-  deferJsonParsing,
-  type JsonParser,
-} from './json-body/deferred-json-body.js';
+import { type JsonParser, PendingJsonBody } from './json-body/pending-json-body.js';
 
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -15,7 +11,7 @@ export const JSON_MEDIA_TYPES = ['application/json', JSON_API_MEDIA_TYPE];
 /**
  * Reads JSON bodies within the body limit and leaves them to be parsed, with Fastify's own
  * parser (prototype-poisoning checks and the errors for malformed JSON unchanged), when the body
- * is first read, after the guards (`deferJsonParsing`). An empty body, or none, is `{}`: clients
+ * is first read, after the guards (`PendingJsonBody`). An empty body, or none, is `{}`: clients
  * send `Content-Type: application/json` on writes that take no input (creating a cart, completing
  * an order, deleting). Other content types are parsed (or refused) as before.
  */
@@ -25,9 +21,7 @@ export function registerJsonBodies(app: NestFastifyApplication, bodyLimit: numbe
     .getInstance()
     .getDefaultJsonParser('error', 'error') as unknown as JsonParser;
   app.useBodyParser<Server>(JSON_MEDIA_TYPES, { bodyLimit }, (request, body: Buffer, done) => {
-    if (body.length === 0) return done(null, {});
-    deferJsonParsing(request, body, parseJson);
-    done(null, DEFERRED_BODY);
+    done(null, body.length === 0 ? {} : new PendingJsonBody(request, body, parseJson));
   });
 }
 

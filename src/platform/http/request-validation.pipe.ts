@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { StoreError } from '../../common/errors/store-error.js';
 import { bodyShapeRefusals, withoutFields } from './json-body/body-shape.js';
+import { jsonBodyOf } from './json-body/pending-json-body.js';
 import { rememberValidationRules } from './validation-rules-lookup.js';
 
 type FieldErrors = Record<string, string[]>;
@@ -48,6 +49,7 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body') value = jsonBodyOf(value);
     if (metadata.type !== 'body' || !this.toValidate(metadata))
       return this.validateAs(value, metadata, {});
     if (value === undefined) value = {};

@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { jsonBodyOf } from '../../../platform/http/json-body/pending-json-body.js';
 import { type JsonApiQuery, jsonApiQueryOf } from './json-api-query.js';
 import type { ResourceType } from './resource-types.js';
 
@@ -11,7 +12,7 @@ import type { ResourceType } from './resource-types.js';
 export const JsonApiParams = createParamDecorator(
   (primary: ResourceType, context: ExecutionContext): JsonApiQuery => {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const body = request.body;
+    const body = jsonBodyOf(request.body);
     const fromBody =
       body !== null && typeof body === 'object' && !Array.isArray(body)
         ? (body as Record<string, unknown>)

@@ -14,6 +14,7 @@ import { idempotencyHeaderOf, REPLAYED_HEADER, validIdempotencyKey } from './ide
 import { IdempotencyLedgerService, type RecordedResponse } from './idempotency-ledger.service.js';
 import type { IdempotencyScope } from './idempotency-records.repository.js';
 import { requestFingerprint } from './request-fingerprint.js';
+import { jsonBodyOf } from '../json-body/pending-json-body.js';
 
 /**
  * Outcomes that say "try again" rather than "this is the answer": a server failure (5xx), a
@@ -72,7 +73,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
           storeId: storeContext.storeId,
           credential: principal.credentialId,
           key: validIdempotencyKey(header),
-          fingerprint: requestFingerprint(request.method, request.url, request.body),
+          fingerprint: requestFingerprint(request.method, request.url, jsonBodyOf(request.body)),
         },
         request,
         reply,
