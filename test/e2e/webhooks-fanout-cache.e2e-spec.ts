@@ -142,10 +142,13 @@ import { hasServers } from '../helpers/service-cluster.js';
         /event_outbox|UPDATE events|FROM webhook_endpoints WHERE store_id/.test(text) &&
         !/^WITH claimed AS \( SELECT event_id FROM event_outbox/.test(text),
     );
-    expect(relayBookkeeping).toEqual([
-      expect.stringMatching(/^WITH stored AS \( INSERT INTO events .* INSERT INTO event_outbox/),
-      expect.stringMatching(/^DELETE FROM event_outbox WHERE event_id = ANY/),
-    ]);
+    const [stored, ...relayed] = relayBookkeeping;
+    expect(stored).toMatch(/^WITH stored AS \( INSERT INTO events .* INSERT INTO event_outbox/);
+    // Events other specs' processes commit meanwhile in the shared database (the payment sweep
+    // finishing a dead claim of theirs, say) are relayed by the same DELETE; nothing else is sent.
+    expect(relayed.length).toBeGreaterThanOrEqual(1);
+    for (const text of relayed)
+      expect(text).toMatch(/^DELETE FROM event_outbox WHERE event_id = ANY/);
     expect(
       await b.dataSource.query('SELECT 1 FROM event_outbox WHERE event_id = $1', [eventId]),
     ).toEqual([]);
