@@ -18,8 +18,10 @@ import { expectError } from '../helpers/error-envelope.js';
 import type { TestResponse } from '../helpers/http-client.js';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
 import { keyHeader } from '../helpers/staff-requests.js';
+import { createStorefrontV2Client } from '../helpers/storefront-v2-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
+// Skipped on the embedded database: it serves one session, and this test races two of them.
 const itNeedsTwoSessions = process.env.DATABASE_URL ? it : it.skip;
 
 /** A host name no other test file or run uses. */
@@ -396,4 +398,47 @@ describe('store identity: hosts and the default store', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+  describe('through the official Storefront v2 client, which sends no key', () => {
+    /** A client of the storefront at `localhost`, a host name this machine resolves. */
+    const clientAtLocalhost = () =>
+      createStorefrontV2Client(`http://localhost:${new URL(t.baseUrl).port}`, {});
+
+    it('serves the store claiming the host, which another store cannot take over', async () => {
+      expect((await patchStore(shopA, { domains: [domainA, 'localhost'] })).status).toBe(200);
+      try {
+        const client = clientAtLocalhost();
+        const listed = async () => {
+          const response = await client.products.list({ per_page: 100 });
+          expect(response.isSuccess()).toBe(true);
+          const rows = await t.dataSource.query(
+            'SELECT DISTINCT store_id::text AS store_id FROM products WHERE id = ANY($1::bigint[])',
+            [response.success().data.map((product) => key(ID_PREFIX.product, product.id))],
+          );
+          return rows.map((row: { store_id: string }) => row.store_id);
+        };
+        expect(await listed()).toEqual([storeKey(shopA)]);
+
+        const before = await storedStore(shopB);
+        expectTaken(await patchStore(shopB, { domains: ['localhost'] }), 'domains', 'localhost');
+        expect(
+          Object.keys(
+            expectError(await patchStore(shopB, { is_default: true }), 422, 'validation_error') ??
+              {},
+          ),
+        ).toEqual(['is_default']);
+        expect(await storedStore(shopB)).toEqual(before);
+
+        expect(await listed()).toEqual([storeKey(shopA)]);
+        const cart = await client.cart.create();
+        expect(cart.isSuccess()).toBe(true);
+        const [row] = await t.dataSource.query(
+          'SELECT store_id::text AS store_id FROM orders WHERE id = $1',
+          [key(ID_PREFIX.cart, cart.success().data.id)],
+        );
+        expect(row.store_id).toBe(storeKey(shopA));
+      } finally {
+        expect((await patchStore(shopA, { domains: [domainA] })).status).toBe(200);
+      }
+    });
+  });
 });

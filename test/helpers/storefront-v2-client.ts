@@ -27,8 +27,11 @@ export interface V2Exchange {
 }
 
 export interface V2FetcherOptions {
-  /** Sent as `X-Store-API-Key`: it selects the test's store among the many a database holds. */
-  publishableKey: string;
+  /**
+   * Sent as `X-Store-API-Key`: it selects the test's store among the many a database holds.
+   * Without it the store is the one the request's host names, as for a storefront with no key.
+   */
+  publishableKey?: string;
   /** Called with every response before the client sees it. */
   onResponse?: (exchange: V2Exchange) => void;
 }
@@ -64,9 +67,11 @@ export function createFetcher(options: V2FetcherOptions): CreateFetcher {
       if (!sendsBody) target.search = objectToQuerystring(params ?? {});
       const init: RequestInit = {
         method: verb,
-        headers: renameSpreeHeaders({ 'Content-Type': 'application/json' }, headers, {
-          'X-Store-API-Key': options.publishableKey,
-        }),
+        headers: renameSpreeHeaders(
+          { 'Content-Type': 'application/json' },
+          headers,
+          options.publishableKey ? { 'X-Store-API-Key': options.publishableKey } : {},
+        ),
         ...(sendsBody ? { body: JSON.stringify(params ?? {}) } : {}),
       };
       const response = await fetch(target, init);
