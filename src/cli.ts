@@ -18,6 +18,11 @@ import {
   operatorCacheInvalidation,
   parseDefaultStoreCommand,
 } from './modules/stores/index.js';
+import {
+  createStoreCommand,
+  type IssueFirstStoreKeys,
+  parseCreateStoreCommand,
+} from './modules/stores/index.js';
 
 /** Runs `work` against the configured database (migrated first), then disconnects. */
 async function withDatabase<T>(
@@ -99,6 +104,59 @@ stores
   .requiredOption('--store <id>', 'public id of the store (store_…)')
   .option('--json', 'print {"default_store_id","previous_default_store_id"} on one line')
   .action(changeDefaultStore);
+
+/** A new store's first keys, minted by `api-keys create` inside the store's transaction. */
+const firstStoreKeys =
+  (config: AppConfig): IssueFirstStoreKeys =>
+  async (manager, storePublicId) => {
+    const mint = (keyType: 'publishable' | 'secret', name: string) =>
+      createApiKeyCommand(manager, config, {
+        storePublicId,
+        keyType,
+        scopes: keyType === 'secret' ? ['write_all'] : [],
+        name,
+      }).then((key) => key.token);
+    return {
+      publishable_key: await mint('publishable', 'Storefront'),
+      secret_key: await mint('secret', 'Owner'),
+    };
+  };
+
+stores
+  .command('create')
+  .description("Create a store that claims its URL's host, with a publishable and a secret key")
+  .requiredOption('--name <name>', "the store's name")
+  .requiredOption('--url <url>', 'its URL, e.g. https://shop.example.com (one store per host)')
+  .requiredOption('--currency <code>', 'ISO 4217 currency, e.g. USD: the default and only one')
+  .requiredOption('--country <code>', 'ISO 3166-1 alpha-2 country addresses default to, e.g. US')
+  .option('--json', 'print the store and its keys on one line')
+  .action(
+    async (options: {
+      name: string;
+      url: string;
+      currency: string;
+      country: string;
+      json?: boolean;
+    }) => {
+      const input = parseCreateStoreCommand(options);
+      const created = await withDatabase(async (dataSource, config) => {
+        const broadcast = operatorCacheInvalidation(config);
+        try {
+          return await createStoreCommand(
+            dataSource,
+            config,
+            input,
+            firstStoreKeys(config),
+            broadcast.invalidation,
+          );
+        } finally {
+          await broadcast.close();
+        }
+      });
+      print(created, options.json);
+      process.stderr.write('Keep the keys now: they are stored only as keyed hashes\n');
+    },
+  );
 
 stores
   .command('clear-default')

@@ -4,6 +4,13 @@ export { StoreSettingsService } from './admin/store-settings.service.js';
 export { flagDefaultStoreIfNone } from './default-store.js';
 export { claimStoreHosts } from './hosts/store-host-claims.js';
 export { StoreHost } from './hosts/store-host.entity.js';
+export { type CreateStoreInput, parseCreateStoreCommand } from './operator/create-store-input.js';
+export {
+  type CreatedStoreOutput,
+  createStoreCommand,
+  type FirstStoreKeys,
+  type IssueFirstStoreKeys,
+} from './operator/create-store.command.js';
 export {
   defaultStoreCommand,
   type DefaultStoreOutput,

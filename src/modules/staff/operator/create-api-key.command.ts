@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { publicIdCodecFor } from '../../../common/ids/public-id.js';
 import type { AppConfig } from '../../../config/index.js';
@@ -16,9 +16,12 @@ export interface CreatedApiKeyOutput {
   store_id: string;
 }
 
-/** `store-cli api-keys create`: mints a key for a store, in one transaction. */
+/**
+ * `store-cli api-keys create`: mints a key for a store, in one transaction (a savepoint of the
+ * caller's when given a transaction's manager, as `stores create` does).
+ */
 export async function createApiKeyCommand(
-  dataSource: DataSource,
+  dataSource: DataSource | EntityManager,
   config: AppConfig,
   input: ApiKeyCommandInput,
 ): Promise<CreatedApiKeyOutput> {
