@@ -21,7 +21,10 @@ ctr=$(podman create "$image")
 root=$(podman mount "$ctr")
 
 cleanup() {
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do
+    kill -KILL "$pid" 2>/dev/null || true
+    { wait "$pid"; } 2>/dev/null || true
+  done
   umount "$root/proc" 2>/dev/null || true
   umount "$root/dev" 2>/dev/null || true
   podman umount "$ctr" >/dev/null 2>&1 || true
@@ -96,7 +99,7 @@ in_image PROCESS_ROLE=api -- "${image_cmd[@]}" >"$work/api.log" 2>&1 &
 api=$!
 pids+=("$api")
 wait_for "the API from the image" curl -fsS "http://127.0.0.1:$port/health"
-migrations=$(psql "$pg_admin/$database" -tA -c 'SELECT count(*) FROM migrations')
+migrations=$(psql "$pg_admin/$database" -tA -c 'SELECT count(*) FROM schema_migrations') || fail "no migrations table"
 [ "$migrations" -gt 0 ] || fail "the API did not migrate the database"
 echo "   /health 200, $migrations migrations applied"
 
