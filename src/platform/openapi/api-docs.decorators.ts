@@ -55,6 +55,8 @@ export const ApiErrors = (...codes: ErrorCode[]) => {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return applyDecorators(
-    ...[...byStatus].map(([status, sameStatus]) => ApiResponse(errorAnswer(status, sameStatus))),
+    ...[...byStatus].map(([status, sameStatus]) =>
+      ApiResponse({ status, ...errorAnswer(sameStatus) }),
+    ),
   );
 };

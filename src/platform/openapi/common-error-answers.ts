@@ -7,7 +7,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** The error answers any route of an API can give, whatever its own rules. */
 function commonCodes(path: string, operation: OperationObject): ErrorCode[] {
   const codes: ErrorCode[] = ['invalid_request', 'rate_limit_exceeded', 'internal_error'];
-  if (!path.startsWith('/health')) codes.push('authentication_required', 'invalid_token');
+  if (path.startsWith('/health')) codes.push('service_unavailable');
+  else codes.push('authentication_required', 'invalid_token');
   if (path.includes('{')) codes.push('record_not_found');
   if (operation.requestBody) codes.push('validation_error', 'request_too_large');
   if (
@@ -28,7 +29,7 @@ export function addCommonErrorAnswers(document: OpenAPIObject): void {
       if (!operation) continue;
       for (const code of commonCodes(path, operation)) {
         const status = String(ERROR_STATUS[code]);
-        const answer = errorAnswer(ERROR_STATUS[code], [code]);
+        const answer = errorAnswer([code]);
         const existing = operation.responses[status] as ResponseObject | undefined;
         const examples = existing?.content?.['application/json']?.examples;
         if (!existing) operation.responses[status] = answer;

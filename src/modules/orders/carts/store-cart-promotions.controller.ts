@@ -1,5 +1,5 @@
 import { Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
@@ -44,6 +44,7 @@ export class StoreCartPromotionsController {
   }
 
   @Delete('discount_codes/:code')
+  @ApiParam({ name: 'code', description: 'The discount code to remove' })
   @ApiResource('Cart')
   @ApiErrors('cart_not_found', 'record_not_found')
   @ApiOperation({
