@@ -8,6 +8,12 @@ import { ENTITIES } from './entities.js';
 import { openDatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { runMigrations } from './platform/database/run-migrations.js';
 import { ensureEmbeddedTemplate } from './platform/database/embedded-template.js';
+import {
+  HEALTH_PROBE_ROLES,
+  type HealthProbeRole,
+  healthProbeCommand,
+} from './platform/health/health-probe.command.js';
+import { reachServersAtBoot } from './platform/health/startup-connections.js';
 import { seedDemoStore } from './seed/seed-demo-store.js';
 import { API_KEY_TYPES } from './modules/auth/index.js';
 import { createApiKeyCommand } from './modules/staff/index.js';
@@ -29,6 +35,8 @@ async function withDatabase<T>(
   work: (dataSource: DataSource, config: AppConfig) => Promise<T>,
 ): Promise<T> {
   const config = configFromEnvironment();
+  // A database that cannot be reached fails in one line naming it, after the same retries as a boot.
+  await reachServersAtBoot(config, ['database']);
   const endpoint = await openDatabaseEndpoint(config);
   const dataSource = await new DataSource(
     dataSourceOptions({ ...endpoint, entities: ENTITIES, applicationName: 'store-cli' }),
@@ -226,6 +234,21 @@ program
         process.stderr.write('Keep the generated password now: it is not shown again\n');
     },
   );
+
+program
+  .command('health')
+  .description(
+    "Exit 0 when this host's process of the role is healthy, else 1 with the reason (a container health check)",
+  )
+  .addOption(
+    new Option(
+      '--role <role>',
+      'api: GET /health on PORT; worker: a fresh heartbeat in Redis (default: by PROCESS_ROLE)',
+    ).choices(HEALTH_PROBE_ROLES),
+  )
+  .action(async (options: { role?: HealthProbeRole }) => {
+    process.exitCode = await healthProbeCommand(configFromEnvironment(), options.role);
+  });
 
 try {
   await program.parseAsync(process.argv);

@@ -177,6 +177,31 @@ export class AppConfig {
   @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /**
+   * Attempts at boot after the first to reach the database and Redis, for a server still starting
+   * (containers started together). Errors waiting cannot mend (no such database, refused
+   * credentials) end the boot at the first attempt.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  STARTUP_CONNECT_RETRIES = 2;
+
+  /** Pause between those attempts. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  STARTUP_CONNECT_RETRY_DELAY_MS = 500;
+
+  /** How long one attempt at boot waits for the database or Redis to answer. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  STARTUP_CONNECT_TIMEOUT_MS = 1000;
+
   /** Alphabet the public ids are encoded with; changing it changes every public id. */
   @IsString()
   @Matches(/^[a-zA-Z0-9]{16,}$/, {
@@ -305,6 +330,9 @@ const CONFIG_KEYS = [
   'DATA_DIR',
   'MIGRATIONS_RUN',
   'DATABASE_POOL_SIZE',
+  'STARTUP_CONNECT_RETRIES',
+  'STARTUP_CONNECT_RETRY_DELAY_MS',
+  'STARTUP_CONNECT_TIMEOUT_MS',
   'ID_ALPHABET',
   'QUEUE_PREFIX',
   'TRUST_PROXY',

@@ -21,9 +21,12 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
           // Extension modules may map entities of their own with TypeOrmModule.forFeature.
-          useFactory: () => ({
+          useFactory: (config: AppConfig) => ({
             ...dataSourceOptions({ ...endpoint, entities }),
             autoLoadEntities: true,
+            // The boot reached the server just before (reachServersAtBoot): no 30 s of retries.
+            retryAttempts: config.STARTUP_CONNECT_RETRIES + 1,
+            retryDelay: config.STARTUP_CONNECT_RETRY_DELAY_MS,
           }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
@@ -38,10 +41,17 @@ export class DatabaseModule {
           provide: 'DATABASE_MIGRATED',
           inject: [AppConfig, DataSource],
           useFactory: async (config: AppConfig, dataSource: DataSource) => {
-            if (!config.MIGRATIONS_RUN) return false;
+            const logger = new Logger('Database');
+            if (!config.MIGRATIONS_RUN) {
+              logger.log('Connected; migrations not run (MIGRATIONS_RUN=false)');
+              return false;
+            }
             const applied = await runMigrations(dataSource);
-            if (applied.length)
-              new Logger('Database').log(`Applied migrations: ${applied.join(', ')}`);
+            logger.log(
+              applied.length
+                ? `Connected; applied migrations: ${applied.join(', ')}`
+                : 'Connected; schema up to date',
+            );
             return true;
           },
         },

@@ -1,12 +1,16 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Logger, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { toErrorResponse } from '../http/error-response.js';
+import { StateChangeLog } from '../logging/state-change-log.js';
 import { QueuePort } from '../queue/queue.port.js';
+import { connectionFailure } from './connection-failure.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
-type CheckResult = 'up' | 'down';
+type CheckResult = { state: 'up' } | { state: 'down'; reason: string };
 
 async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
@@ -15,9 +19,9 @@ async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
   });
   try {
     await Promise.race([probe(), timeout]);
-    return 'up';
-  } catch {
-    return 'down';
+    return { state: 'up' };
+  } catch (error) {
+    return { state: 'down', reason: connectionFailure(error, CHECK_TIMEOUT_MS).reason };
   } finally {
     clearTimeout(timer);
   }
@@ -26,6 +30,9 @@ async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
 @ApiTags('Operations')
 @Controller('health')
 export class HealthController {
+  /** Probes come every few seconds: a dependency going down or back is logged once, not per probe. */
+  private readonly states = new StateChangeLog(new Logger('Health'));
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: QueuePort,
@@ -36,21 +43,31 @@ export class HealthController {
   @ApiOperation({
     summary: 'Liveness and readiness: 200 when the database and the queue backend answer',
   })
-  async health() {
+  async health(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const [database, queue] = await Promise.all([
       check(() => this.dataSource.query('SELECT 1')),
       check(() => this.queue.ping()),
     ]);
-    const checks = { database, queue };
+    const results = { database, queue };
+    for (const [name, result] of Object.entries(results)) {
+      if (result.state === 'up') this.states.up(name);
+      else this.states.failed(name, result.reason);
+    }
+    const checks = { database: database.state, queue: queue.state };
     const failing = Object.entries(checks)
       .filter(([, state]) => state === 'down')
       .map(([name]) => name);
-    if (failing.length) {
-      throw new StoreError('service_unavailable', `Unavailable: ${failing.join(', ')}`, {
+    if (!failing.length) return { status: 'ok', checks, queue_backend: this.queue.backend };
+    // Answered here rather than thrown: the exception filter logs a 5xx with its stack, and a
+    // dependency down is not the service's fault (the state change above is its log line).
+    const { status, body } = toErrorResponse(
+      new StoreError('service_unavailable', `Unavailable: ${failing.join(', ')}`, {
         checks,
         failing,
-      });
-    }
-    return { status: 'ok', checks, queue_backend: this.queue.backend };
+      }),
+      request.id,
+    );
+    void reply.status(status);
+    return body;
   }
 }
