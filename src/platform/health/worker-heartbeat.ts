@@ -40,13 +40,14 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(private readonly config: AppConfig) {}
 
-  onApplicationBootstrap(): void {
+  /** The first beat is written before the process reports it started. */
+  async onApplicationBootstrap(): Promise<void> {
     const { REDIS_URL: url, runsWorkers } = this.config;
     if (!url || !runsWorkers) return;
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: WRITE_TIMEOUT_MS });
     // Failures are reported by beat(), once per change; the client's events would repeat them.
     this.redis.on('error', () => undefined);
-    void this.beat();
+    await this.beat();
     this.timer = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS).unref();
   }
 
