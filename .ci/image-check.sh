@@ -71,12 +71,14 @@ service_env=(
   "WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true"
 )
 
-# in_image <VAR=value…> -- <command…>: the command inside the image, as its user.
+# in_image [--exec] <VAR=value…> -- <command…>: the command inside the image, as its user. With
+# --exec (for `in_image --exec … &`) the background job becomes the process, so that $! is its pid.
 in_image() {
-  local extra=()
+  local extra=() run=()
+  if [ "$1" = --exec ]; then run=(exec); shift; fi
   while [ "$1" != -- ]; do extra+=("$1"); shift; done
   shift
-  env -i "${image_env[@]}" "${service_env[@]}" "${extra[@]}" \
+  "${run[@]}" env -i "${image_env[@]}" "${service_env[@]}" "${extra[@]}" \
     chroot --userspec="$uid" "$root" /bin/sh -c 'cd "$0" && exec "$@"' "$workdir" "$@"
 }
 wait_for() { # wait_for <what> <command…>
@@ -95,7 +97,7 @@ in_image -- node -e 'require("fs").writeFileSync("dist/x", "")' 2>/dev/null &&
   fail "the service's user can rewrite its code"
 
 echo "-- API: ${image_cmd[*]}"
-in_image PROCESS_ROLE=api -- "${image_cmd[@]}" >"$work/api.log" 2>&1 &
+in_image --exec PROCESS_ROLE=api -- "${image_cmd[@]}" >"$work/api.log" 2>&1 &
 api=$!
 pids+=("$api")
 wait_for "the API from the image" curl -fsS "http://127.0.0.1:$port/health"
@@ -103,8 +105,11 @@ migrations=$(psql "$pg_admin/$database" -tA -c 'SELECT count(*) FROM schema_migr
 [ "$migrations" -gt 0 ] || fail "the API did not migrate the database"
 echo "   /health 200, $migrations migrations applied"
 
+in_image PROCESS_ROLE=worker -- "${health_cmd[@]}" >"$work/health-no-worker.log" 2>&1 &&
+  fail "the worker's HEALTHCHECK passes with no worker running"
+
 echo "-- worker: node dist/worker.js"
-in_image PROCESS_ROLE=worker -- node dist/worker.js >"$work/worker.log" 2>&1 &
+in_image --exec PROCESS_ROLE=worker -- node dist/worker.js >"$work/worker.log" 2>&1 &
 worker=$!
 pids+=("$worker")
 
