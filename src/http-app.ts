@@ -48,11 +48,11 @@ export async function createHttpApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, database, extraModules),
     adapter,
-    {
-      bufferLogs: true,
-    },
+    // A failure is rethrown, its buffered log dropped: the caller reports it in one line.
+    { bufferLogs: true, autoFlushLogs: false, abortOnError: false },
   );
   app.useLogger(app.get(Logger));
+  app.flushLogs();
   registerJsonBodies(app, config.BODY_LIMIT_BYTES);
   await registerMultipart(app);
   setUpOpenApi(app);
