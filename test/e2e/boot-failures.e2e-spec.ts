@@ -11,6 +11,7 @@ import { buildService, type ServiceBuild } from '../helpers/service-build.js';
 import { hasServers } from '../helpers/service-cluster.js';
 import { killServiceProcesses, startServiceProcess } from '../helpers/service-processes.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
 
 /** The contract: a server that cannot be reached at boot ends the process within this. */
 const FAIL_FAST_MS = 5_000;
@@ -219,14 +220,17 @@ describe('the boot log of `node dist/main.js`, embedded', () => {
   });
 });
 
-// A worker and the API it checks share work through PostgreSQL and Redis servers.
+// A worker and the API it checks share work through PostgreSQL and Redis servers. They run on a
+// database of their own: a worker relays and sweeps every store's events, which would take the
+// events other specs on the shared test database wait for.
 (hasServers ? describe : describe.skip)('with PostgreSQL and Redis servers', () => {
   let build: ServiceBuild;
   let cli: string;
   let dataDir: string;
+  let database: ScratchDatabase;
   const env = (extra: Record<string, string> = {}) => ({
     DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL!,
+    DATABASE_URL: database.url,
     REDIS_URL: process.env.REDIS_URL!,
     QUEUE_PREFIX: `test-boot-${randomBytes(4).toString('hex')}`,
     ...extra,
@@ -236,9 +240,11 @@ describe('the boot log of `node dist/main.js`, embedded', () => {
     build = await buildService();
     cli = join(dirname(build.main), 'cli.js');
     dataDir = mkdtempSync(join(tmpdir(), 'store-health-probe-'));
+    database = await createScratchDatabase(process.env.DATABASE_URL!);
   }, 10 * 60_000);
   afterAll(async () => {
     await killServiceProcesses();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
