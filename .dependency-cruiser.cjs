@@ -16,6 +16,7 @@ const MODULES = [
   'taxes',
   'markets',
   'payments',
+  'promotions',
   'orders',
   'digital',
   'webhooks',
