@@ -1,134 +1,36 @@
-import 'reflect-metadata';
-import { tmpdir } from 'node:os';
 import { Command, Option } from 'commander';
-import { DataSource } from 'typeorm';
-import { type AppConfig, ConfigError, configFromEnvironment } from './config/index.js';
-import { dataSourceOptions } from './platform/database/data-source-options.js';
-import { ENTITIES } from './entities.js';
-import { openDatabaseEndpoint } from './platform/database/database-endpoint.js';
-import { runMigrations } from './platform/database/run-migrations.js';
-import { ensureEmbeddedTemplate } from './platform/database/embedded-template.js';
+import { ConfigError, configFromEnvironment } from './config/index.js';
 import {
   HEALTH_PROBE_ROLES,
   type HealthProbeRole,
   healthProbeCommand,
 } from './platform/health/health-probe.command.js';
-import { reachServersAtBoot } from './platform/health/startup-connections.js';
-import { seedDemoStore } from './seed/seed-demo-store.js';
-import { API_KEY_TYPES } from './modules/auth/index.js';
-import { createApiKeyCommand } from './modules/staff/index.js';
-import { createStaffUserCommand } from './modules/staff/index.js';
-import { parseApiKeyCommand, parseStaffCommand } from './modules/staff/index.js';
-import {
-  defaultStoreCommand,
-  operatorCacheInvalidation,
-  parseDefaultStoreCommand,
-} from './modules/stores/index.js';
-import {
-  createStoreCommand,
-  type IssueFirstStoreKeys,
-  parseCreateStoreCommand,
-} from './modules/stores/index.js';
 
-/** Runs `work` against the configured database (migrated first), then disconnects. */
-async function withDatabase<T>(
-  work: (dataSource: DataSource, config: AppConfig) => Promise<T>,
-): Promise<T> {
-  const config = configFromEnvironment();
-  // A database that cannot be reached fails in one line naming it, after the same retries as a boot.
-  await reachServersAtBoot(config, ['database']);
-  const endpoint = await openDatabaseEndpoint(config);
-  const dataSource = await new DataSource(
-    dataSourceOptions({ ...endpoint, entities: ENTITIES, applicationName: 'store-cli' }),
-  ).initialize();
-  try {
-    await runMigrations(dataSource);
-    return await work(dataSource, config);
-  } finally {
-    await dataSource.destroy();
-    await endpoint.close();
-  }
-}
-
-/** One JSON object on stdout: one line with `--json`, indented otherwise. */
-function print(result: unknown, json: boolean | undefined): void {
-  process.stdout.write(`${JSON.stringify(result, null, json ? undefined : 2)}\n`);
-}
+/** The database commands' code (TypeORM, every entity), loaded only by the command that runs. */
+const operator = () => import('./operator-commands.js');
 
 const program = new Command('store-cli').description('Operator commands for the store service');
 
 program
   .command('migrate')
   .description('Apply pending database migrations')
-  .action(async () => {
-    await withDatabase(async () => undefined);
-    process.stderr.write('Migrations are up to date\n');
-  });
+  .action(async () => (await operator()).migrate());
 
 program
   .command('prepare-embedded')
   .description(
     'Write the migrated embedded database new data directories start from (no-op with DATABASE_URL)',
   )
-  .action(async () => {
-    if (configFromEnvironment().DATABASE_URL) return;
-    const file = await ensureEmbeddedTemplate(tmpdir());
-    process.stderr.write(`Embedded database template: ${file}\n`);
-  });
+  .action(async () => (await operator()).prepareEmbedded());
 
 program
   .command('seed')
   .description('Create a new, separate demo store with a catalog, stock, zones, keys and an admin')
   .requiredOption('--demo', 'seed the demo store (the only seed there is)')
   .option('--json', 'print the credentials as one JSON object on stdout')
-  .action(async (options: { json?: boolean }) => {
-    print(
-      await withDatabase((dataSource, config) =>
-        seedDemoStore(dataSource, config, undefined, { claimDefault: true }),
-      ),
-      options.json,
-    );
-  });
-
-/** Sets or clears the default store, telling the running processes (over Redis) at once. */
-async function changeDefaultStore(options: { store?: string; json?: boolean }): Promise<void> {
-  const input = parseDefaultStoreCommand(options);
-  const result = await withDatabase(async (dataSource, config) => {
-    const broadcast = operatorCacheInvalidation(config);
-    try {
-      return await defaultStoreCommand(dataSource, config, input, broadcast.invalidation);
-    } finally {
-      await broadcast.close();
-    }
-  });
-  print(result, options.json);
-}
+  .action(async (options: { json?: boolean }) => (await operator()).seedDemo(options));
 
 const stores = program.command('stores').description('Manage stores');
-
-stores
-  .command('set-default')
-  .description('Make a store the default: it serves storefront requests for hosts no store claims')
-  .requiredOption('--store <id>', 'public id of the store (store_…)')
-  .option('--json', 'print {"default_store_id","previous_default_store_id"} on one line')
-  .action(changeDefaultStore);
-
-/** A new store's first keys, minted by `api-keys create` inside the store's transaction. */
-const firstStoreKeys =
-  (config: AppConfig): IssueFirstStoreKeys =>
-  async (manager, storePublicId) => {
-    const mint = (keyType: 'publishable' | 'secret', name: string) =>
-      createApiKeyCommand(manager, config, {
-        storePublicId,
-        keyType,
-        scopes: keyType === 'secret' ? ['write_all'] : [],
-        name,
-      }).then((key) => key.token);
-    return {
-      publishable_key: await mint('publishable', 'Storefront'),
-      secret_key: await mint('secret', 'Owner'),
-    };
-  };
 
 stores
   .command('create')
@@ -145,32 +47,25 @@ stores
       currency: string;
       country: string;
       json?: boolean;
-    }) => {
-      const input = parseCreateStoreCommand(options);
-      const created = await withDatabase(async (dataSource, config) => {
-        const broadcast = operatorCacheInvalidation(config);
-        try {
-          return await createStoreCommand(
-            dataSource,
-            config,
-            input,
-            firstStoreKeys(config),
-            broadcast.invalidation,
-          );
-        } finally {
-          await broadcast.close();
-        }
-      });
-      print(created, options.json);
-      process.stderr.write('Keep the keys now: they are stored only as keyed hashes\n');
-    },
+    }) => (await operator()).createStore(options),
+  );
+
+stores
+  .command('set-default')
+  .description('Make a store the default: it serves storefront requests for hosts no store claims')
+  .requiredOption('--store <id>', 'public id of the store (store_…)')
+  .option('--json', 'print {"default_store_id","previous_default_store_id"} on one line')
+  .action(async (options: { store: string; json?: boolean }) =>
+    (await operator()).changeDefaultStore(options),
   );
 
 stores
   .command('clear-default')
   .description('Leave no default store: hosts no store claims answer 404')
   .option('--json', 'print {"default_store_id","previous_default_store_id"} on one line')
-  .action((options: { json?: boolean }) => changeDefaultStore({ json: options.json }));
+  .action(async (options: { json?: boolean }) =>
+    (await operator()).changeDefaultStore({ json: options.json }),
+  );
 
 program
   .command('api-keys')
@@ -178,11 +73,7 @@ program
   .command('create')
   .description('Create an API key for a store; its token is printed once')
   .requiredOption('--store <id>', 'public id of the store (store_…)')
-  .addOption(
-    new Option('--type <type>', 'publishable (Store API) or secret (Admin API)')
-      .choices(API_KEY_TYPES)
-      .makeOptionMandatory(),
-  )
+  .requiredOption('--type <type>', 'publishable (Store API) or secret (Admin API)')
   .option('--scopes <list>', 'secret keys: comma-separated scopes, e.g. read_orders,write_orders')
   .option('--name <name>', 'a label to tell keys apart')
   .option('--json', 'print {"id","token","key_type","scopes","store_id"} on one line')
@@ -193,16 +84,7 @@ program
       scopes?: string;
       name?: string;
       json?: boolean;
-    }) => {
-      const input = parseApiKeyCommand(options);
-      print(
-        await withDatabase((dataSource, config) => createApiKeyCommand(dataSource, config, input)),
-        options.json,
-      );
-      process.stderr.write(
-        'Keep the token now: it is stored only as a keyed hash and not shown again\n',
-      );
-    },
+    }) => (await operator()).createApiKey(options),
   );
 
 program
@@ -224,15 +106,7 @@ program
       scopes?: string;
       password?: string;
       json?: boolean;
-    }) => {
-      const input = parseStaffCommand(options);
-      const created = await withDatabase((dataSource, config) =>
-        createStaffUserCommand(dataSource, config, input),
-      );
-      print(created, options.json);
-      if (created.password)
-        process.stderr.write('Keep the generated password now: it is not shown again\n');
-    },
+    }) => (await operator()).createStaffUser(options),
   );
 
 program
