@@ -27,6 +27,7 @@ import { MarketsModule } from './modules/markets/index.js';
 import { NotOfferedModule } from './modules/not-offered/index.js';
 import { StorefrontV2Module } from './modules/storefront-v2/index.js';
 import { TagsModule } from './modules/tags/index.js';
+import { PromotionsModule } from './modules/promotions/index.js';
 
 @Module({})
 export class AppModule {
@@ -60,6 +61,7 @@ export class AppModule {
         MailModule,
         WebhooksModule,
         TagsModule,
+        PromotionsModule,
         StorefrontV2Module,
         NotOfferedModule,
         HealthModule,

@@ -41,6 +41,11 @@ import { Digital } from './modules/digital/index.js';
 import { DigitalLink } from './modules/digital/index.js';
 import { StockItemMovement } from './modules/catalog/index.js';
 import { StaffInvitation } from './modules/staff/index.js';
+import { Promotion } from './modules/promotions/index.js';
+import { PromotionRuleEntity } from './modules/promotions/index.js';
+import { PromotionActionEntity } from './modules/promotions/index.js';
+import { CouponCodeBatch } from './modules/promotions/index.js';
+import { CouponCode } from './modules/promotions/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -88,4 +93,9 @@ export const ENTITIES = [
   DigitalLink,
   StockItemMovement,
   StaffInvitation,
+  Promotion,
+  PromotionRuleEntity,
+  PromotionActionEntity,
+  CouponCodeBatch,
+  CouponCode,
 ];

@@ -33,6 +33,11 @@ export const ID_PREFIX = {
   taxRate: 'txr',
   taxCategory: 'taxcat',
   role: 'role',
+  promotion: 'promo',
+  promotionRule: 'prorule',
+  promotionAction: 'pact',
+  couponCode: 'coupon',
+  couponCodeBatch: 'cbatch',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

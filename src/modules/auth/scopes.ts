@@ -7,6 +7,7 @@ export const SCOPE_RESOURCES = [
   'fulfillments',
   'store_credits',
   'stock',
+  'promotions',
   'settings',
   'webhooks',
   'api_keys',

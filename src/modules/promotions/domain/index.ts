@@ -44,3 +44,4 @@ export {
   type DiscountedTax,
   type TaxRateTerms,
 } from './discounted-tax.js';
+export { amountIn, assertPositiveInteger, percentOf } from './amounts.js';

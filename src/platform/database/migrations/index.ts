@@ -33,6 +33,7 @@ import { UpdatesInPlace1795302000100 } from './1795302000100-UpdatesInPlace.js';
 import { FastToastCompression1795302000200 } from './1795302000200-FastToastCompression.js';
 import { PaymentClaimLease1795302100200 } from './1795302100200-PaymentClaimLease.js';
 import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
+import { Promotions1795302200100 } from './1795302200100-Promotions.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   FastToastCompression1795302000200,
   PaymentClaimLease1795302100200,
   StoreHosts1795302100300,
+  Promotions1795302200100,
 ];

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { AdminCouponCodeBatchesController } from './admin/admin-coupon-code-batches.controller.js';
+import { AdminCouponCodesController } from './admin/admin-coupon-codes.controller.js';
+import { AdminCouponCodesService } from './admin/admin-coupon-codes.service.js';
+import { AdminPromotionActionsController } from './admin/admin-promotion-actions.controller.js';
+import { AdminPromotionPartsService } from './admin/admin-promotion-parts.service.js';
+import { AdminPromotionRulesController } from './admin/admin-promotion-rules.controller.js';
+import { AdminPromotionTypesController } from './admin/admin-promotion-types.controller.js';
+import { AdminPromotionsController } from './admin/admin-promotions.controller.js';
+import { AdminPromotionsService } from './admin/admin-promotions.service.js';
+import { PromotionParts } from './admin/promotion-parts.js';
+import { PromotionRecords } from './admin/promotion-records.js';
+import { CodeBatchJobs } from './codes/code-batch-jobs.js';
+import { CodeBatches } from './codes/code-batches.js';
+import { OwnCodes } from './codes/own-codes.js';
+import { PromotionReferences } from './input/record-references.js';
+import { CouponCodeSerializer } from './serializers/coupon-code.serializer.js';
+import { PromotionPartSerializer } from './serializers/promotion-part.serializer.js';
+import { PromotionSerializer } from './serializers/promotion.serializer.js';
+
+/** Stored promotions and their Admin API: rules, actions, coupon codes and batches of them. */
+@Module({
+  controllers: [
+    AdminPromotionsController,
+    AdminPromotionRulesController,
+    AdminPromotionActionsController,
+    AdminPromotionTypesController,
+    AdminCouponCodesController,
+    AdminCouponCodeBatchesController,
+  ],
+  providers: [
+    AdminPromotionsService,
+    AdminPromotionPartsService,
+    AdminCouponCodesService,
+    PromotionRecords,
+    PromotionParts,
+    PromotionReferences,
+    OwnCodes,
+    CodeBatches,
+    CodeBatchJobs,
+    PromotionSerializer,
+    PromotionPartSerializer,
+    CouponCodeSerializer,
+  ],
+})
+export class PromotionsModule {}
