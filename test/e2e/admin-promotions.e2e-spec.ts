@@ -447,7 +447,7 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
     it('refuses a length too short for the count', async () => {
       const promotion = await create({ name: 'Short', code: 'short' });
       const response = await admin.call('POST', `/promotions/${promotion.id}/coupon_code_batches`, {
-        json: { count: 100_000, length: 6 },
+        json: { count: 100_000, length: 5 },
       });
       expect(expectError(response, 422, 'validation_error')).toEqual({
         length: [expect.any(String)],

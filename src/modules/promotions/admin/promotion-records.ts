@@ -62,11 +62,12 @@ export class PromotionRecords {
     if (promotions.length === 0) return [];
     const ids = In(promotions.map((promotion) => promotion.id));
     const order = { id: 'ASC' as const };
-    const [rules, actions, codes] = await Promise.all([
-      manager.find(PromotionRule, { where: { promotionId: ids }, order }),
-      manager.find(PromotionAction, { where: { promotionId: ids }, order }),
-      manager.find(CouponCode, { where: { promotionId: ids, batchId: IsNull() } }),
-    ]);
+    // One after another: in a transaction they share one connection anyway.
+    const rules = await manager.find(PromotionRule, { where: { promotionId: ids }, order });
+    const actions = await manager.find(PromotionAction, { where: { promotionId: ids }, order });
+    const codes = await manager.find(CouponCode, {
+      where: { promotionId: ids, batchId: IsNull() },
+    });
     return promotions.map((promotion) => ({
       promotion,
       rules: rules.filter((rule) => rule.promotionId === promotion.id),

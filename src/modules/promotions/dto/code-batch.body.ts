@@ -27,13 +27,13 @@ export class CreateCodeBatchBody {
 
   @ApiPropertyOptional({
     type: 'integer',
-    minimum: 6,
+    minimum: 4,
     maximum: 32,
     description: `Random characters after the prefix; default ${DEFAULT_CODE_LENGTH}`,
   })
   @Optional()
   @IsInt()
-  @Min(6)
+  @Min(4)
   @Max(32)
   length?: number;
 
