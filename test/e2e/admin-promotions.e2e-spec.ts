@@ -427,6 +427,18 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
       expect(deactivated.status).toBe(200);
       expect(deactivated.body).toMatchObject({ id: codes[0].id, state: 'inactive' });
 
+      const figures = await admin.call('GET', `${base}/figures`);
+      expect(figures.status).toBe(200);
+      expect(figures.body).toEqual({
+        promotion_id: promotion.id,
+        codes: 51,
+        active_codes: 50,
+        used_codes: 0,
+        uses: 0,
+        batches: 1,
+        batches_generating: 0,
+      });
+
       const csv = await admin.call('GET', `${base}/coupon_codes/export?batch_id=${batch.body.id}`);
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);

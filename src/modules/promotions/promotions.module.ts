@@ -8,6 +8,7 @@ import { AdminPromotionRulesController } from './admin/admin-promotion-rules.con
 import { AdminPromotionTypesController } from './admin/admin-promotion-types.controller.js';
 import { AdminPromotionsController } from './admin/admin-promotions.controller.js';
 import { AdminPromotionsService } from './admin/admin-promotions.service.js';
+import { PromotionFigures } from './admin/promotion-figures.js';
 import { PromotionParts } from './admin/promotion-parts.js';
 import { PromotionRecords } from './admin/promotion-records.js';
 import { CodeBatchJobs } from './codes/code-batch-jobs.js';
@@ -33,6 +34,7 @@ import { PromotionSerializer } from './serializers/promotion.serializer.js';
     AdminPromotionPartsService,
     AdminCouponCodesService,
     PromotionRecords,
+    PromotionFigures,
     PromotionParts,
     PromotionReferences,
     OwnCodes,

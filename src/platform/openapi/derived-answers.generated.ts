@@ -796,6 +796,10 @@ export const DERIVED_ANSWERS: Record<
     status: 200,
     schema: { $ref: '#/components/schemas/PromotionView' },
   },
+  AdminPromotionsController_showFigures: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/PromotionFiguresView' },
+  },
   AdminPromotionsController_update: {
     status: 200,
     schema: { $ref: '#/components/schemas/PromotionView' },
@@ -2147,6 +2151,31 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'preferences',
       'preference_schema',
       'label',
+    ],
+    additionalProperties: false,
+  },
+  PromotionFiguresView: {
+    type: 'object',
+    properties: {
+      promotion_id: { type: 'string' },
+      codes: { type: 'number', description: 'Its codes, its own and generated ones.' },
+      active_codes: { type: 'number' },
+      used_codes: { type: 'number', description: 'Codes used by one order at least.' },
+      uses: { type: 'number', description: 'Orders placed with any of its codes.' },
+      batches: { type: 'number' },
+      batches_generating: {
+        type: 'number',
+        description: 'Batches still being generated (`pending` or `processing`).',
+      },
+    },
+    required: [
+      'promotion_id',
+      'codes',
+      'active_codes',
+      'used_codes',
+      'uses',
+      'batches',
+      'batches_generating',
     ],
     additionalProperties: false,
   },

@@ -7,6 +7,7 @@ import { CurrentStore, RequireScope } from '../../auth/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { CreatePromotionBody, UpdatePromotionBody } from '../dto/promotion.body.js';
 import { AdminPromotionsService } from './admin-promotions.service.js';
+import { PromotionFigures } from './promotion-figures.js';
 
 const INVALID =
   'A bad field, an unknown rule or action type or a bad preference (a percent above 100, a ' +
@@ -19,7 +20,10 @@ const INVALID =
 @Idempotent()
 @Controller('api/v3/admin/promotions')
 export class AdminPromotionsController {
-  constructor(private readonly promotions: AdminPromotionsService) {}
+  constructor(
+    private readonly promotions: AdminPromotionsService,
+    private readonly figures: PromotionFigures,
+  ) {}
 
   @Get()
   @RequireScope('read_promotions')
@@ -45,6 +49,16 @@ export class AdminPromotionsController {
   @ApiErrors('record_not_found')
   show(@CurrentStore() store: StoreContext, @Param('id') id: string) {
     return this.promotions.show(store, id);
+  }
+
+  @Get(':id/figures')
+  @RequireScope('read_promotions')
+  @ApiOperation({
+    summary: 'How a promotion’s codes stand: how many, active, used, and batches under way',
+  })
+  @ApiErrors('record_not_found')
+  showFigures(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+    return this.figures.of(store, id);
   }
 
   @Patch(':id')
