@@ -1,5 +1,6 @@
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import { CodeBatchJobs } from '../../src/modules/promotions/codes/code-batch-jobs.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   expectCrossStore404,
@@ -382,6 +383,24 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
   });
 
   describe('coupon codes', () => {
+    /** Polls a batch until it is done; the progress it reported on the way. */
+    const finished = async (path: string): Promise<number[]> => {
+      const progress: number[] = [];
+      let shown = await admin.call('GET', path);
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+        shown = await admin.call('GET', path);
+        progress.push(shown.body.progress);
+        if (['completed', 'failed'].includes(shown.body.state)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(shown.body).toMatchObject({
+        state: 'completed',
+        generated: shown.body.count,
+        progress: 1,
+      });
+      return progress;
+    };
+
     it('generates 50 unique codes, lists, deactivates and exports them as CSV', async () => {
       const promotion = await create({ name: 'Spring', code: 'spring' });
       const base = `/promotions/${promotion.id}`;
@@ -474,15 +493,7 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
       });
       expect(batch.status).toBe(201);
       expect(batch.body).toMatchObject({ state: 'pending', count: 5000 });
-      const progress: number[] = [];
-      let shown = batch;
-      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-        shown = await admin.call('GET', `${base}/coupon_code_batches/${batch.body.id}`);
-        progress.push(shown.body.progress);
-        if (['completed', 'failed'].includes(shown.body.state)) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(shown.body).toMatchObject({ state: 'completed', generated: 5000, progress: 1 });
+      const progress = await finished(`${base}/coupon_code_batches/${batch.body.id}`);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
       const [row] = await t.dataSource.query(
         `SELECT count(*)::int AS count, count(DISTINCT code)::int AS distinct_codes
@@ -490,6 +501,18 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
         [ids.decode(ID_PREFIX.couponCodeBatch, batch.body.id)],
       );
       expect(row).toEqual({ count: 5000, distinct_codes: 5000 });
+    }, 90_000);
+
+    it('hands a batch whose job was lost to a job again', async () => {
+      const promotion = await create({ name: 'Lost job', code: 'lost' });
+      const [row] = await t.dataSource.query(
+        `INSERT INTO promotion_code_batches (store_id, promotion_id, prefix, count, length, updated_at)
+         VALUES ($1, $2, 'lost', 1500, 8, now() - interval '5 minutes') RETURNING id::text AS id`,
+        [storeKey, ids.decode(ID_PREFIX.promotion, promotion.id)],
+      );
+      await t.app.get(CodeBatchJobs).resumeAbandoned();
+      const batchId = ids.encode(ID_PREFIX.couponCodeBatch, row.id);
+      await finished(`/promotions/${promotion.id}/coupon_code_batches/${batchId}`);
     }, 90_000);
   });
 });
