@@ -92,6 +92,34 @@ describe('Store API: cart, payment and completion errors', () => {
       expect(await records.lines(cart.id)).toEqual([{ variant_id: scarce.id, quantity: 3 }]);
     });
 
+    it.each([100_001, 10_000_000, 2_147_483_647])(
+      'refuses %p units beyond stock as insufficient_stock, up to the quantity column’s limit',
+      async (quantity) => {
+        const scarce = tees[1];
+        await records.setStock(scarce.id, 3);
+        const cart = await newCart();
+
+        const details = expectError(
+          await cart.addItem(scarce.id, quantity),
+          422,
+          'insufficient_stock',
+        );
+
+        expect(details).toEqual({ requested: [String(quantity)], available: ['3'] });
+        expect(await records.lines(cart.id)).toEqual([]);
+      },
+    );
+
+    it('refuses a line past the quantity column’s limit as invalid_quantity, alone or with the units in the cart', async () => {
+      const cart = await cartHolding(tees[0], 2);
+      const before = await records.snapshot(cart.id);
+
+      expectError(await cart.addItem(tees[0].id, 2_147_483_648), 422, 'invalid_quantity');
+      expectError(await cart.addItem(tees[0].id, 2_147_483_646), 422, 'invalid_quantity');
+
+      expect(await records.snapshot(cart.id)).toEqual(before);
+    });
+
     it.each([0, -1, 1.5, '2', null])(
       'refuses quantity %p when adding or setting a line (invalid_quantity)',
       async (quantity) => {

@@ -6,8 +6,11 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import type { Order } from './entities/order.entity.js';
 
-/** The largest quantity one line may hold (an integer column, and no sane order needs more). */
-const MAX_QUANTITY = 100_000;
+/**
+ * The largest quantity one line may hold: the limit of its integer column. Up to it, a quantity
+ * beyond stock is `insufficient_stock`; only larger numbers are `invalid_quantity`.
+ */
+const MAX_QUANTITY = 2_147_483_647;
 
 /** A line as a request names it. */
 export interface LineRequest {
