@@ -219,6 +219,20 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
         json: { preferences: { min_quantity: 3 } },
       });
       expect(changed.body.preferences).toEqual({ min_quantity: 3 });
+      const productRule = await admin.call('POST', `${base}/promotion_rules`, {
+        json: { type: 'product', product_ids: [productId] },
+      });
+      expect(productRule.status).toBe(201);
+      const matchAll = await admin.call('PATCH', `${base}/promotion_rules/${productRule.body.id}`, {
+        json: { preferences: { match_policy: 'all' } },
+      });
+      expect(matchAll.body).toMatchObject({
+        product_ids: [productId],
+        preferences: { match_policy: 'all' },
+      });
+      expect(
+        (await admin.call('DELETE', `${base}/promotion_rules/${productRule.body.id}`)).status,
+      ).toBe(204);
       const action = await admin.call('POST', `${base}/promotion_actions`, {
         json: { type: 'line_fixed', preferences: { amount: { USD: '5' }, per: 'unit' } },
       });
@@ -236,7 +250,7 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
       );
       const after = await admin.call('GET', base);
       expect([after.body.rule_ids, after.body.action_ids]).toEqual([[], []]);
-      expect((await events.named('promotion.updated', promotion.id)).length).toBe(5);
+      expect((await events.named('promotion.updated', promotion.id)).length).toBe(8);
     });
 
     it('lists the rule and action types with their preferences', async () => {

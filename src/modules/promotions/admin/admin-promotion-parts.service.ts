@@ -55,7 +55,7 @@ export class AdminPromotionPartsService {
     }).then((part) => this.view<V>(kind, part));
   }
 
-  /** New preferences (and id lists) for the part; its type stays. */
+  /** New preferences (and id lists, kept unless sent) for the part; its type stays. */
   update<V>(
     kind: PartKind,
     owner: PartsOwner,
@@ -64,10 +64,7 @@ export class AdminPromotionPartsService {
   ): Promise<V> {
     return this.change(owner, async (manager, promotion) => {
       const part = await this.partOf(manager, kind, promotion, id);
-      const checked = await this.parts.check(manager, promotion.storeId, kind, {
-        ...input,
-        type: part.type,
-      });
+      const checked = await this.parts.recheck(manager, kind, part, input);
       await manager.update(
         kind.entity,
         { id: part.id },

@@ -9,7 +9,7 @@ import type { PromotionPart } from '../entities/promotion-part.entity.js';
 import { PromotionRule } from '../entities/promotion-rule.entity.js';
 import type { Promotion } from '../entities/promotion.entity.js';
 import { checkedPart, type CheckedPart, type PartInput } from '../input/part-input.js';
-import { ACTION_SPECS, type PartSpec, RULE_SPECS } from '../input/part-specs.js';
+import { ACTION_SPECS, type PartSpec, RULE_SPECS, TOP_LEVEL_IDS } from '../input/part-specs.js';
 import { PromotionReferences } from '../input/record-references.js';
 
 /** Rules or actions: where they are stored, their types and how the API names them. */
@@ -51,6 +51,26 @@ export class PromotionParts {
 
   check(manager: EntityManager, storeId: string, kind: PartKind, input: PartInput, path = '') {
     return checkedPart(kind.specs, input, path, { manager, storeId, references: this.references });
+  }
+
+  /**
+   * New preferences for a part, checked as a whole; the record lists Spree keeps beside the
+   * preferences (`product_ids`, …) stay as they are unless sent.
+   */
+  recheck(
+    manager: EntityManager,
+    kind: PartKind,
+    part: PromotionPart,
+    input: Omit<PartInput, 'type'>,
+  ) {
+    const kept = TOP_LEVEL_IDS.filter(
+      (key) => input[key] === undefined && Array.isArray(part.preferences[key]),
+    ).map((key) => [key, this.references.publicIdsOf(key, part.preferences[key] as string[])]);
+    return this.check(manager, part.storeId, kind, {
+      ...Object.fromEntries(kept),
+      ...input,
+      type: part.type,
+    });
   }
 
   async add(manager: EntityManager, kind: PartKind, promotion: Promotion, checked: CheckedPart) {
