@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { StateChangeLog } from '../logging/state-change-log.js';
 import { CacheInvalidation } from './cache-invalidation.js';
 
 interface InvalidationMessage {
@@ -30,10 +31,16 @@ export class RedisCacheInvalidation
     const options = { lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 2000 };
     this.publisher = new Redis(url, options);
     this.subscriber = new Redis(url, { ...options, commandTimeout: undefined });
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) =>
-        this.logger.warn(`Redis for cache invalidation: ${error.message}`),
-      );
+    // ioredis reports every failed reconnection attempt: while Redis is down, one line then one
+    // when it is back, not one every retry.
+    const states = new StateChangeLog(this.logger);
+    for (const [client, role] of [
+      [this.publisher, 'publisher'],
+      [this.subscriber, 'subscriber'],
+    ] as const) {
+      const name = `Redis for cache invalidation (${role})`;
+      client.on('error', (error: Error) => states.failed(name, error.message));
+      client.on('ready', () => states.up(name));
     }
     this.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
   }
