@@ -226,26 +226,7 @@ export const DERIVED_ANSWERS: Record<
         zone_ids: { type: 'array', items: { type: 'string' } },
         tax_category: { type: 'string', nullable: true },
         currency: { type: 'string' },
-        calculator: {
-          anyOf: [
-            {
-              type: 'object',
-              properties: {
-                type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-              },
-              required: ['type'],
-            },
-            {
-              type: 'object',
-              properties: {
-                minimum_amount: { nullable: true },
-                display_minimum_amount: { nullable: true },
-                type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-              },
-              required: ['minimum_amount', 'display_minimum_amount', 'type'],
-            },
-          ],
-        },
+        calculator: { $ref: '#/components/schemas/DeliveryCalculatorView' },
         display_on: { type: 'string', enum: ['both', 'front_end', 'back_end'] },
         active: { type: 'boolean' },
         position: { type: 'number' },
@@ -284,26 +265,7 @@ export const DERIVED_ANSWERS: Record<
               zone_ids: { type: 'array', items: { type: 'string' } },
               tax_category: { type: 'string', nullable: true },
               currency: { type: 'string' },
-              calculator: {
-                anyOf: [
-                  {
-                    type: 'object',
-                    properties: {
-                      type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-                    },
-                    required: ['type'],
-                  },
-                  {
-                    type: 'object',
-                    properties: {
-                      minimum_amount: { nullable: true },
-                      display_minimum_amount: { nullable: true },
-                      type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-                    },
-                    required: ['minimum_amount', 'display_minimum_amount', 'type'],
-                  },
-                ],
-              },
+              calculator: { $ref: '#/components/schemas/DeliveryCalculatorView' },
               display_on: { type: 'string', enum: ['both', 'front_end', 'back_end'] },
               active: { type: 'boolean' },
               position: { type: 'number' },
@@ -344,26 +306,7 @@ export const DERIVED_ANSWERS: Record<
         zone_ids: { type: 'array', items: { type: 'string' } },
         tax_category: { type: 'string', nullable: true },
         currency: { type: 'string' },
-        calculator: {
-          anyOf: [
-            {
-              type: 'object',
-              properties: {
-                type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-              },
-              required: ['type'],
-            },
-            {
-              type: 'object',
-              properties: {
-                minimum_amount: { nullable: true },
-                display_minimum_amount: { nullable: true },
-                type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-              },
-              required: ['minimum_amount', 'display_minimum_amount', 'type'],
-            },
-          ],
-        },
+        calculator: { $ref: '#/components/schemas/DeliveryCalculatorView' },
         display_on: { type: 'string', enum: ['both', 'front_end', 'back_end'] },
         active: { type: 'boolean' },
         position: { type: 'number' },
@@ -397,26 +340,7 @@ export const DERIVED_ANSWERS: Record<
         zone_ids: { type: 'array', items: { type: 'string' } },
         tax_category: { type: 'string', nullable: true },
         currency: { type: 'string' },
-        calculator: {
-          anyOf: [
-            {
-              type: 'object',
-              properties: {
-                type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-              },
-              required: ['type'],
-            },
-            {
-              type: 'object',
-              properties: {
-                minimum_amount: { nullable: true },
-                display_minimum_amount: { nullable: true },
-                type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
-              },
-              required: ['minimum_amount', 'display_minimum_amount', 'type'],
-            },
-          ],
-        },
+        calculator: { $ref: '#/components/schemas/DeliveryCalculatorView' },
         display_on: { type: 'string', enum: ['both', 'front_end', 'back_end'] },
         active: { type: 'boolean' },
         position: { type: 'number' },
@@ -1813,6 +1737,18 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'updated_at',
       'secret',
     ],
+    additionalProperties: false,
+  },
+  DeliveryCalculatorView: {
+    type: 'object',
+    properties: {
+      type: { type: 'string', enum: ['flat_rate', 'per_item', 'free_over_amount'] },
+      amount: { type: 'string' },
+      display_amount: { type: 'string' },
+      minimum_amount: { type: 'string', nullable: true },
+      display_minimum_amount: { type: 'string', nullable: true },
+    },
+    required: ['type', 'amount', 'display_amount', 'minimum_amount', 'display_minimum_amount'],
     additionalProperties: false,
   },
   DigitalView: {
