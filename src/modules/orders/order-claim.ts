@@ -45,10 +45,10 @@ export async function claimFree(
     [id, storeId],
   );
   if (!row) return undefined;
-  const { lines, shipments, payments, ...columns } = row;
+  const { lines, shipments, payments, discounts, ...columns } = row;
   return {
     order: entityFromRow(manager, Order, columns),
-    before: orderPartsOf({ lines, shipments, payments }),
+    before: orderPartsOf({ lines, shipments, payments, discounts }),
   };
 }
 

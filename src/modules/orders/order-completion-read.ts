@@ -49,7 +49,7 @@ export async function readCompletionStart(
       ])
     : { rows: [] };
   const order = target.admit(row ? entityFromRow(manager, Order, pick(row, '')) : null);
-  const { lines, shipments, payments, shortfalls, paid } = row;
+  const { lines, shipments, payments, discounts, shortfalls, paid } = row;
   const [billAddress, shipAddress] = ADDRESSES.map((alias) => {
     const columns = pick(row, `${alias}.`);
     return columns.id === null ? null : entityFromRow(manager, Address, columns);
@@ -59,7 +59,7 @@ export async function readCompletionStart(
       order,
       billAddress,
       shipAddress,
-      ...orderPartsOf({ lines, shipments, payments }),
+      ...orderPartsOf({ lines, shipments, payments, discounts }),
       shortfalls,
       storeOptions: await storeOptions.of(manager, order.storeId),
     },

@@ -28,7 +28,7 @@ const STATE_EVENTS: { model: Part['model']; event: string; reached?: string; lef
 ];
 
 /** The parts of an order that has none yet: every part of a new order is created. */
-export const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [] };
+export const NO_PARTS: OrderParts = { lines: [], shipments: [], payments: [], discounts: [] };
 
 /**
  * The events of the order aggregate, published from an `OrderChange` once its work is done: the

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
+import { type AutomaticPromotionRow, automaticPromotionsJsonSql } from '../promotions/index.js';
 import { type DeliveryOption, servingOptionsJsonSql } from '../shipping/index.js';
 import { type ApplicableTaxRate, applicableTaxRatesJsonSql } from '../taxes/index.js';
 import type { CoveringPayment } from './domain/payment-coverage.js';
@@ -16,6 +17,18 @@ export interface RecalculationLine {
   promo_total: string;
   additional_tax_total: string;
   included_tax_total: string;
+  product_id: string;
+  /** The product's categories with their ancestors; read only for promotions (`PromotionReads`). */
+  category_ids?: string[];
+}
+
+/** A promotion adjustment as stored (amount ≤ 0). */
+export interface StoredPromotionAdjustment {
+  adjustableType: 'line_item' | 'shipment';
+  adjustableKey: string;
+  promotionId: string;
+  label: string;
+  amount: string;
 }
 
 export interface StoredRate {
@@ -56,11 +69,24 @@ export interface RecalculationInputs {
   /** The rates of the tax zone of the shipping address (else the billing address). */
   taxRates: ApplicableTaxRate[];
   taxes: StoredTax[];
+  /** The promotion adjustments as stored. */
+  promotions: StoredPromotionAdjustment[];
+  /** The shipping address's country (ISO), null without one. */
+  shipCountry: string | null;
   payments: CoveringPayment[];
+  /** The store's automatic promotions, read only on a cache miss (`PromotionReads`). */
+  automaticPromotions?: AutomaticPromotionRow[];
 }
 
+/**
+ * What the read adds for promotions: `catalog`, the lines' categories (the store has automatic
+ * promotions); `promotions`, the store's automatic promotions themselves (not cached).
+ */
+export type PromotionReads = 'none' | 'catalog' | 'promotions';
+
 /** The read, after the CTEs of a line write when there is one (see `LineWrite`). */
-function inputsSql(lineWrite?: LineWrite): string {
+function inputsSql(lineWrite: LineWrite | undefined, reads: PromotionReads): string {
+  const catalog = reads !== 'none';
   const lines = lineWrite
     ? `SELECT ${LINE_COLUMNS} FROM line_items
        WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
@@ -89,7 +115,13 @@ SELECT
              'id', id::text, 'variant_id', variant_id::text, 'quantity', quantity,
              'price', price::text, 'tax_category', tax_category, 'promo_total', promo_total::text,
              'additional_tax_total', additional_tax_total::text,
-             'included_tax_total', included_tax_total::text)
+             'included_tax_total', included_tax_total::text,
+             'product_id', (SELECT v.product_id::text FROM variants v WHERE v.id = lines.variant_id)${
+               catalog
+                 ? `,
+             'category_ids', ${CATEGORY_IDS_SQL}`
+                 : ''
+             })
            ORDER BY id)
     FROM lines), '[]') AS lines,
   COALESCE((
@@ -133,35 +165,62 @@ SELECT
     FROM adjustments a WHERE a.order_id = $1 AND a.source_type = 'tax'), '[]') AS taxes,
   COALESCE((
     SELECT json_agg(json_build_object(
+             'adjustableType', a.adjustable_type, 'adjustableKey', a.adjustable_id::text,
+             'promotionId', a.source_id::text, 'label', a.label, 'amount', a.amount::text))
+    FROM adjustments a WHERE a.order_id = $1 AND a.source_type = 'promotion'), '[]')
+    AS promotions,
+  (SELECT country FROM ship) AS "shipCountry",
+  COALESCE((
+    SELECT json_agg(json_build_object(
              'methodType', pm.type, 'amount', p.amount::text, 'state', p.state,
              'coversBalance', p.covers_balance))
     FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-    WHERE p.order_id = $1), '[]') AS payments${lineVariant}`;
+    WHERE p.order_id = $1), '[]') AS payments${
+      reads === 'promotions'
+        ? `,
+  ${automaticPromotionsJsonSql('$2::bigint')} AS "automaticPromotions"`
+        : ''
+    }${lineVariant}`;
 }
 
 const LINE_COLUMNS =
   'id, variant_id, quantity, price, tax_category, promo_total, additional_tax_total, included_tax_total';
 
-const PLAIN_SQL = inputsSql();
+/** A line's product's categories and all their ancestors, as text ids. */
+const CATEGORY_IDS_SQL = `COALESCE((
+               WITH RECURSIVE up(id, parent_id) AS (
+                 SELECT c.id, c.parent_id FROM product_categories pc
+                 JOIN variants v ON v.id = lines.variant_id AND pc.product_id = v.product_id
+                 JOIN categories c ON c.id = pc.category_id
+                 UNION SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id)
+               SELECT json_agg(DISTINCT id::text) FROM up), '[]')`;
+
+const SQL: Record<PromotionReads, string> = {
+  none: inputsSql(undefined, 'none'),
+  catalog: inputsSql(undefined, 'catalog'),
+  promotions: inputsSql(undefined, 'promotions'),
+};
+const lineWriteSql: Partial<Record<PromotionReads, string>> = {};
 
 /**
  * Reads in one statement what recalculating an order needs (after writing a line, with
  * `lineWrite`, whose errors it raises): its lines, where it ships and the
  * delivery methods serving that place, the lines' stock, the tax rates of its tax zone, its
  * payments, and its shipments (with rates) and tax adjustments as stored, so that the
- * recalculation writes only what changed.
+ * recalculation writes only what changed; for promotions, what `reads` asks.
  */
 export async function readRecalculationInputs(
   manager: EntityManager,
   order: Pick<Order, 'id' | 'storeId' | 'currency' | 'shipAddressId' | 'billAddressId'>,
   lineWrite?: LineWrite,
+  reads: PromotionReads = 'none',
 ): Promise<RecalculationInputs> {
   const {
     rows: [row],
   } = await preparedIn<RecalculationInputs & { lineVariant?: PurchasableVariant | null }>(
     manager,
-    lineWrite ? 'order_recalc_inputs_line_write' : 'order_recalc_inputs',
-    lineWrite ? (lineWriteSql ??= inputsSql(lineWrite)) : PLAIN_SQL,
+    `order_recalc_inputs${lineWrite ? '_line_write' : ''}${reads === 'none' ? '' : `_${reads}`}`,
+    lineWrite ? (lineWriteSql[reads] ??= inputsSql(lineWrite, reads)) : SQL[reads],
     [
       order.id,
       order.storeId,
@@ -174,5 +233,3 @@ export async function readRecalculationInputs(
   lineWrite?.check(row.lineVariant ?? null);
   return row;
 }
-
-let lineWriteSql: string | undefined;

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { preparedWrite } from '../../platform/database/prepared-sql.js';
 import type { OrderTotals } from './domain/order-totals.js';
 import type { Order } from './entities/order.entity.js';
+import type { PromotionWrite } from './order-promotions.js';
 import type { PlannedShipment } from './shipment-planner.js';
 
 /** A shipment to store: the plan's, with its tax totals. */
@@ -30,8 +31,15 @@ export interface RecalculationWrites {
   shipments?: ShipmentWrite[];
   /** Every tax adjustment of the order (the stored ones are replaced). */
   taxes?: TaxWrite[];
-  /** Line items whose own tax totals change. */
-  lineTaxes?: { id: string; additionalTaxTotal: string; includedTaxTotal: string }[];
+  /** Every promotion adjustment of the order (the stored ones are replaced). */
+  promotions?: PromotionWrite[];
+  /** Line items whose own tax or promotion totals change. */
+  lineTaxes?: {
+    id: string;
+    additionalTaxTotal: string;
+    includedTaxTotal: string;
+    promoTotal: string;
+  }[];
   totals?: { totals: OrderTotals; state: string };
   /** The order's checkout state alone, when its totals stay (ignored with `totals`). */
   orderState?: string;
@@ -75,7 +83,7 @@ export interface RecalculationSql {
 /**
  * Writes a recalculation in one statement of data-modifying CTEs: shipments upserted by location
  * with their cost and taxes (those of locations no longer used deleted, their rates with them),
- * their rates upserted (ids stay stable), tax adjustments replaced, line tax totals, the order's
+ * their rates upserted (ids stay stable), tax and promotion adjustments replaced, line tax and promotion totals, the order's
  * totals and state, and its state change. Nothing when nothing changed. Inside a transaction the
  * statement goes out with the transaction's next one (`preparedWrite`).
  */
@@ -95,7 +103,7 @@ export async function writeRecalculation(
 
 /** Whether the writes touch the order row (and its history) only, not its parts. */
 export function writesOrderRowOnly(writes: RecalculationWrites): boolean {
-  return !writes.shipments && !writes.taxes && !writes.lineTaxes?.length;
+  return !writes.shipments && !writes.taxes && !writes.promotions && !writes.lineTaxes?.length;
 }
 
 /** The CTEs of `writeRecalculation`, their parameters numbered after `offset`. */
@@ -107,7 +115,7 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
   const store = () => (storeParameter ??= p.add(writes.storeId, 'bigint'));
   const parts: string[] = [];
   const variant: string[] = [];
-  const { shipments, taxes, lineTaxes, totals, stateChange } = writes;
+  const { shipments, taxes, promotions, lineTaxes, totals, stateChange } = writes;
   if (shipments) {
     variant.push('s');
     parts.push(
@@ -175,44 +183,24 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
          DO UPDATE SET cost = EXCLUDED.cost, selected = EXCLUDED.selected, updated_at = now())`,
     );
   }
+  const adjustments = (source: 'tax' | 'promotion', rows: AdjustmentRow[]) =>
+    replacedAdjustments(p, { order, store: store(), shipments: Boolean(shipments) }, source, rows);
   if (taxes) {
     variant.push(shipments ? 't' : 'T');
-    // A shipment planned in this statement is known by its location until it is written.
-    const target = shipments
-      ? `CASE WHEN tax.by_location
-           THEN (SELECT s.id FROM kept_shipments s WHERE s.stock_location_id = tax.target)
-           ELSE tax.target END`
-      : 'tax.target';
     parts.push(
-      `gone_taxes AS (
-         DELETE FROM adjustments WHERE order_id = ${order} AND source_type = 'tax')`,
-      `new_taxes AS (
-         INSERT INTO adjustments (store_id, order_id, adjustable_type, adjustable_id,
-                                  source_type, source_id, label, amount, included)
-         SELECT ${store()}, ${order}, tax.kind, ${target}, 'tax', tax.rate, tax.label, tax.amount,
-                tax.included
-         FROM unnest(${p.add(
-           taxes.map((tax) => tax.adjustableType),
-           'text[]',
-         )}, ${p.add(
-           taxes.map((tax) => tax.adjustableKey),
-           'bigint[]',
-         )}, ${p.add(
-           taxes.map((tax) => tax.byLocation),
-           'boolean[]',
-         )}, ${p.add(
-           taxes.map((tax) => tax.taxRateId),
-           'bigint[]',
-         )}, ${p.add(
-           taxes.map((tax) => tax.label),
-           'text[]',
-         )}, ${p.add(
-           taxes.map((tax) => tax.amount),
-           'numeric[]',
-         )}, ${p.add(
-           taxes.map((tax) => tax.included),
-           'boolean[]',
-         )}) AS tax(kind, target, by_location, rate, label, amount, included))`,
+      ...adjustments(
+        'tax',
+        taxes.map((tax) => ({ ...tax, sourceId: tax.taxRateId })),
+      ),
+    );
+  }
+  if (promotions) {
+    variant.push(shipments ? 'p' : 'P');
+    parts.push(
+      ...adjustments(
+        'promotion',
+        promotions.map((promo) => ({ ...promo, sourceId: promo.promotionId, included: false })),
+      ),
     );
   }
   if (lineTaxes && lineTaxes.length > 0) {
@@ -220,7 +208,8 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
     parts.push(
       `line_taxes AS (
          UPDATE line_items taxed
-         SET additional_tax_total = t.additional, included_tax_total = t.included
+         SET additional_tax_total = t.additional, included_tax_total = t.included,
+             promo_total = t.promo
          FROM unnest(${p.add(
            lineTaxes.map((line) => line.id),
            'bigint[]',
@@ -230,7 +219,10 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
          )}, ${p.add(
            lineTaxes.map((line) => line.includedTaxTotal),
            'numeric[]',
-         )}) AS t(id, additional, included)
+         )}, ${p.add(
+           lineTaxes.map((line) => line.promoTotal),
+           'numeric[]',
+         )}) AS t(id, additional, included, promo)
          WHERE taxed.id = t.id AND taxed.order_id = ${order})`,
     );
   }
@@ -284,6 +276,53 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
     );
   }
   return { ctes: parts, values: p.values, variant: variant.join('') };
+}
+
+/** An adjustment row to write; a shipment's is named by its location (`byLocation`). */
+interface AdjustmentRow {
+  adjustableType: string;
+  adjustableKey: string;
+  byLocation: boolean;
+  sourceId: string;
+  label: string;
+  amount: string;
+  included: boolean;
+}
+
+/**
+ * The CTEs replacing the order's adjustments of `source` by `rows`. With `shipments` (written in
+ * the same statement), a shipment planned there is known by its location until it is written.
+ */
+function replacedAdjustments(
+  p: Parameters,
+  at: { order: string; store: string; shipments: boolean },
+  source: 'tax' | 'promotion',
+  rows: AdjustmentRow[],
+): string[] {
+  const target = at.shipments
+    ? `CASE WHEN adj.by_location
+         THEN (SELECT s.id FROM kept_shipments s WHERE s.stock_location_id = adj.target)
+         ELSE adj.target END`
+    : 'adj.target';
+  const column = <K extends keyof AdjustmentRow>(key: K, type: string) =>
+    p.add(
+      rows.map((row) => row[key]),
+      type,
+    );
+  return [
+    `gone_${source} AS (
+       DELETE FROM adjustments WHERE order_id = ${at.order} AND source_type = '${source}')`,
+    `new_${source} AS (
+       INSERT INTO adjustments (store_id, order_id, adjustable_type, adjustable_id,
+                                source_type, source_id, label, amount, included)
+       SELECT ${at.store}, ${at.order}, adj.kind, ${target}, '${source}', adj.source, adj.label,
+              adj.amount, adj.included
+       FROM unnest(${column('adjustableType', 'text[]')}, ${column('adjustableKey', 'bigint[]')},
+                   ${column('byLocation', 'boolean[]')}, ${column('sourceId', 'bigint[]')},
+                   ${column('label', 'text[]')}, ${column('amount', 'numeric[]')},
+                   ${column('included', 'boolean[]')})
+         AS adj(kind, target, by_location, source, label, amount, included))`,
+  ];
 }
 
 const pendingRowWrites = new WeakMap<Order, RecalculationWrites>();

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
+import { AutomaticPromotions } from '../promotions/index.js';
 import { furthestState } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
 import { type CoveringPayment, paymentsCover } from './domain/payment-coverage.js';
@@ -9,6 +10,7 @@ import type { Order } from './entities/order.entity.js';
 import { isPlaced } from './order-lookup.js';
 import type { OrderChange } from './order-change.js';
 import type { LineWrite } from './order-lines.js';
+import { changedPromotions, type PromotionPricing, promotionPricing } from './order-promotions.js';
 import {
   readRecalculationInputs,
   type RecalculationInputs,
@@ -36,14 +38,25 @@ import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
  */
 @Injectable()
 export class OrderRecalculator {
-  constructor(private readonly planner: ShipmentPlanner) {}
+  constructor(
+    private readonly planner: ShipmentPlanner,
+    private readonly automaticPromotions: AutomaticPromotions,
+  ) {}
 
   async recalculate(
     { manager, order }: OrderChange,
     options: RecalculationOptions = {},
   ): Promise<void> {
     const fields = await this.heldFields(manager, order);
-    const inputs = await readRecalculationInputs(manager, order, options.lineWrite);
+    // A placed order keeps the discounts it was placed with; a cart gets the running promotions,
+    // read with the rest when they are not cached.
+    const placed = isPlaced(order);
+    const cached = placed ? [] : this.automaticPromotions.cached(order.storeId);
+    const reads = cached === undefined ? 'promotions' : cached.length > 0 ? 'catalog' : 'none';
+    const inputs = await readRecalculationInputs(manager, order, options.lineWrite, reads);
+    const promotions = placed
+      ? null
+      : (cached ?? this.automaticPromotions.remember(order.storeId, inputs.automaticPromotions!));
     const { currency } = order;
     const planned = inputs.shipsTo
       ? this.planner.plan({
@@ -66,6 +79,7 @@ export class OrderRecalculator {
           ),
         })
       : [];
+    const pricing = promotionPricing(order, inputs, planned, promotions);
     const totals = computeOrderTotals({
       currency,
       lines: inputs.lines.map((line) => ({
@@ -73,13 +87,14 @@ export class OrderRecalculator {
         unitPrice: line.price,
         quantity: line.quantity,
         taxCategory: line.tax_category,
-        promoTotal: line.promo_total,
+        promoTotal: pricing.linePromo(line.id),
       })),
       // Keyed by location: a shipment planned anew has no id before it is written.
       shipments: planned.map((shipment) => ({
         key: shipment.locationId,
         cost: shipment.cost,
         taxCategory: shipment.taxCategory,
+        promoTotal: pricing.shipmentPromo(shipment.locationId),
       })),
       taxRates: inputs.taxRates,
     });
@@ -96,7 +111,10 @@ export class OrderRecalculator {
         paymentCovered: paymentsCover(inputs.payments, totals.total, currency),
       });
     }
-    const writes = { ...changedParts(inputs, planned, totals, order, previousState), fields };
+    const writes = {
+      ...changedParts(inputs, planned, totals, order, previousState, pricing),
+      fields,
+    };
     Object.assign(order, {
       itemTotal: totals.itemTotal,
       shipTotal: totals.shipTotal,
@@ -216,6 +234,7 @@ function changedParts(
   totals: OrderTotals,
   order: OrderTotalsFields,
   previousState: string,
+  pricing: PromotionPricing,
 ): RecalculationWrites {
   const writes: RecalculationWrites = { orderId: order.id, storeId: order.storeId };
   const shipmentTotals = new Map(totals.shipments.map((shipment) => [shipment.key, shipment]));
@@ -238,16 +257,23 @@ function changedParts(
   });
   if (!sameTaxes(inputs.taxes, taxes)) writes.taxes = taxes;
 
+  writes.promotions = changedPromotions(
+    pricing,
+    inputs.promotions,
+    writes.shipments ? undefined : stored,
+  );
+
   const lineTotals = new Map(totals.lines.map((line) => [line.key, line]));
   writes.lineTaxes = inputs.lines
     .filter((line) => {
       const next = lineTotals.get(line.id)!;
       return (
         !sameAmount(line.additional_tax_total, next.additionalTaxTotal) ||
-        !sameAmount(line.included_tax_total, next.includedTaxTotal)
+        !sameAmount(line.included_tax_total, next.includedTaxTotal) ||
+        !sameAmount(line.promo_total, next.promoTotal)
       );
     })
-    .map((line) => ({ id: line.id, ...lineTotals.get(line.id)! }));
+    .map((line) => ({ ...lineTotals.get(line.id)!, id: line.id }));
 
   const unchangedTotals =
     order.state === previousState &&

@@ -64,6 +64,15 @@ export interface ShipmentSnapshot {
   tracking_url: string | null;
   shipped_at: Date | null;
   rates: RateSnapshot[];
+  /** Its promotion adjustments' sum (≤ 0). */
+  promo_total: string;
+}
+
+/** What one promotion takes off the order, over all its adjustments (≤ 0). */
+export interface DiscountSnapshot {
+  promotion_id: string;
+  name: string;
+  amount: string;
 }
 
 export interface PaymentSnapshot {
@@ -83,11 +92,12 @@ export interface PaymentSnapshot {
   covers_balance: boolean;
 }
 
-/** An order's line items, shipments (with their rates) and payments. */
+/** An order's line items, shipments (with their rates), payments and promotion discounts. */
 export interface OrderParts {
   lines: LineSnapshot[];
   shipments: ShipmentSnapshot[];
   payments: PaymentSnapshot[];
+  discounts: DiscountSnapshot[];
 }
 
 /** A tracked line of a cart that wants more than the store holds (stock fell since it was added). */
@@ -192,6 +202,10 @@ export function orderPartsSql(
                'cost', s.cost::text, 'additional_tax_total', s.additional_tax_total::text,
                'included_tax_total', s.included_tax_total::text, 'tracking', s.tracking,
                'tracking_url', s.tracking_url, 'shipped_at', s.shipped_at,
+               'promo_total', COALESCE((
+                 SELECT sum(a.amount) FROM adjustments a
+                 WHERE a.order_id = s.order_id AND a.source_type = 'promotion'
+                   AND a.adjustable_type = 'shipment' AND a.adjustable_id = s.id), 0)::text,
                'rates', COALESCE((
                  SELECT json_agg(json_build_object(
                           'id', r.id::text, 'shipment_id', r.shipment_id::text,
@@ -217,7 +231,14 @@ export function orderPartsSql(
                'covers_balance', p.covers_balance)
              ORDER BY p.id)
       FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-      WHERE p.order_id = ${orderId}), '[]') AS payments${shortfalls}`;
+      WHERE p.order_id = ${orderId}), '[]') AS payments,
+    COALESCE((
+      SELECT json_agg(json_build_object(
+               'promotion_id', d.source_id::text, 'name', d.label, 'amount', d.amount::text)
+             ORDER BY d.source_id)
+      FROM (SELECT a.source_id, min(a.label) AS label, sum(a.amount) AS amount
+            FROM adjustments a WHERE a.order_id = ${orderId} AND a.source_type = 'promotion'
+            GROUP BY a.source_id) d), '[]') AS discounts${shortfalls}`;
 }
 
 /** A row of `orderPartsSql`: timestamps inside JSON arrive as strings. */
@@ -225,6 +246,7 @@ export interface OrderPartsRow {
   lines: LineSnapshot[];
   shipments: Array<Omit<ShipmentSnapshot, 'shipped_at'> & { shipped_at: string | null }>;
   payments: Array<Omit<PaymentSnapshot, 'created_at'> & { created_at: string }>;
+  discounts: DiscountSnapshot[];
 }
 
 export function orderPartsOf(row: OrderPartsRow): OrderParts {
@@ -238,6 +260,7 @@ export function orderPartsOf(row: OrderPartsRow): OrderParts {
       ...payment,
       created_at: new Date(payment.created_at),
     })),
+    discounts: row.discounts,
   };
 }
 
@@ -291,6 +314,7 @@ export class OrderSnapshots {
         lines: [],
         shipments: [],
         payments: [],
+        discounts: [],
         shortfalls: [],
         storeOptions: await this.storeOptions.of(manager, order.storeId),
       };

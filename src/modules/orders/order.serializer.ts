@@ -13,6 +13,7 @@ import {
   type Requirement,
   type ShopperStep,
 } from './domain/checkout-progress.js';
+import { type DiscountView, discountView } from './discount-view.js';
 import { orderBalance } from './domain/order-balance.js';
 import type { Order } from './entities/order.entity.js';
 import {
@@ -90,7 +91,7 @@ export interface OrderView {
   items: LineItemView[];
   fulfillments: Record<string, unknown>[];
   payments: Record<string, unknown>[];
-  discounts: never[];
+  discounts: DiscountView[];
   gift_card: null;
   market: MarketView | null;
   requirements: Requirement[];
@@ -107,8 +108,9 @@ export interface OrderView {
  * The v3 representation of a cart or order (the same row: `cart_…` while in progress, `or_…`
  * once placed), for API responses and event payloads alike: the contract's fields and the
  * client's (`items`, `billing_address`, `payment_status`, ...) side by side, and for carts the
- * checkout's progress and what the store offers. There are no promotions with codes, gift cards
- * or sales channels: `discounts` is empty, `gift_card` and `channel_id` null.
+ * checkout's progress and what the store offers. `discounts` lists the automatic promotions
+ * applied; there are no promotion codes, gift cards or sales channels yet: `gift_card` and
+ * `channel_id` are null.
  */
 @Injectable()
 export class OrderSerializer {
@@ -211,7 +213,9 @@ export class OrderSerializer {
     view.payments = snapshot.payments.map((payment) =>
       this.payments.serialize({ ...payment, ...part }),
     );
-    view.discounts = [];
+    view.discounts = snapshot.discounts.map((discount) =>
+      discountView(this.ids, discount, order.currency),
+    );
     view.gift_card = null;
     view.market = market ? this.markets.market(market) : null;
     view.requirements = [];

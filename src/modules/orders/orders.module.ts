@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/index.js';
 import { MarketsModule } from '../markets/index.js';
 import { PaymentsModule } from '../payments/index.js';
 import { ShippingModule } from '../shipping/index.js';
+import { PromotionsModule } from '../promotions/index.js';
 import { TaxesModule } from '../taxes/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { StoreCreditsModule } from '../store-credits/index.js';
@@ -78,6 +79,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     TaxesModule,
     PaymentsModule,
     MarketsModule,
+    PromotionsModule,
   ],
   controllers: [
     StoreCartsController,

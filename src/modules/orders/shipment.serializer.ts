@@ -34,6 +34,7 @@ export class ShipmentSerializer {
     const cost = Money.of(shipment.cost, currency);
     const additional = Money.of(shipment.additional_tax_total, currency);
     const included = Money.of(shipment.included_tax_total, currency);
+    const promo = Money.of(shipment.promo_total, currency);
     const shippedAt = shipment.shipped_at ? new Date(shipment.shipped_at).toISOString() : null;
     const stockLocationId = this.ids.encode(ID_PREFIX.stockLocation, shipment.stock_location_id);
     return {
@@ -57,8 +58,8 @@ export class ShipmentSerializer {
       },
       ...amountFields('cost', cost),
       ...taxFields(additional, included),
-      ...amountFields('discount_total', Money.zero(currency)),
-      ...amountFields('total', cost.plus(additional)),
+      ...amountFields('discount_total', promo),
+      ...amountFields('total', cost.plus(promo).plus(additional)),
       tracking: shipment.tracking,
       tracking_url: shipment.tracking_url,
       shipped_at: shippedAt,

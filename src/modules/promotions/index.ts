@@ -9,4 +9,9 @@ export { Promotion } from './entities/promotion.entity.js';
 export type { PromotionKind, PromotionStatus } from './entities/promotion.entity.js';
 export { actionDefinition, promotionDefinition, ruleDefinition } from './promotion-definition.js';
 export { normalizedCode } from './codes/code-generator.js';
+export {
+  type AutomaticPromotionRow,
+  AutomaticPromotions,
+  automaticPromotionsJsonSql,
+} from './automatic-promotions.js';
 export { PromotionsModule } from './promotions.module.js';

@@ -11,6 +11,7 @@ import { AdminPromotionsService } from './admin/admin-promotions.service.js';
 import { PromotionFigures } from './admin/promotion-figures.js';
 import { PromotionParts } from './admin/promotion-parts.js';
 import { PromotionRecords } from './admin/promotion-records.js';
+import { AutomaticPromotions } from './automatic-promotions.js';
 import { CodeBatchJobs } from './codes/code-batch-jobs.js';
 import { CodeBatches } from './codes/code-batches.js';
 import { OwnCodes } from './codes/own-codes.js';
@@ -30,6 +31,7 @@ import { PromotionSerializer } from './serializers/promotion.serializer.js';
     AdminCouponCodeBatchesController,
   ],
   providers: [
+    AutomaticPromotions,
     AdminPromotionsService,
     AdminPromotionPartsService,
     AdminCouponCodesService,
@@ -44,5 +46,6 @@ import { PromotionSerializer } from './serializers/promotion.serializer.js';
     PromotionPartSerializer,
     CouponCodeSerializer,
   ],
+  exports: [AutomaticPromotions],
 })
 export class PromotionsModule {}

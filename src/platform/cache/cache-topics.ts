@@ -7,4 +7,6 @@ export const CACHE_TOPIC = {
   apiKey: 'api_key',
   /** Key: `customer|staff:<store id>:<subject id>`, a subject whose sessions were all ended. */
   tokenSubject: 'token_subject',
+  /** Key: a store id whose promotions (or their rules or actions) changed. */
+  promotions: 'promotions',
 } as const;

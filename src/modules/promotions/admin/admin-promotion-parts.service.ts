@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { pageOf, type Page } from '../../../common/pagination/page.js';
 import type { StoreContext } from '../../stores/index.js';
+import { AutomaticPromotions } from '../automatic-promotions.js';
 import type { PartInput } from '../input/part-input.js';
 import type { PromotionPart } from '../entities/promotion-part.entity.js';
 import { Promotion } from '../entities/promotion.entity.js';
@@ -27,6 +28,7 @@ export class AdminPromotionPartsService {
     private readonly records: PromotionRecords,
     private readonly parts: PromotionParts,
     private readonly serializer: PromotionPartSerializer,
+    private readonly automatic: AutomaticPromotions,
   ) {}
 
   async list<V>(kind: PartKind, owner: PartsOwner): Promise<Page<V>> {
@@ -83,11 +85,11 @@ export class AdminPromotionPartsService {
   }
 
   /** `work` on the locked promotion, then `promotion.updated`, in one transaction. */
-  private change(
+  private async change(
     owner: PartsOwner,
     work: (manager: EntityManager, promotion: Promotion) => Promise<PromotionPart>,
   ): Promise<PromotionPart> {
-    return this.dataSource.transaction(async (manager) => {
+    const changed = await this.dataSource.transaction(async (manager) => {
       const promotion = await this.records.find(
         manager,
         owner.store.storeId,
@@ -101,6 +103,8 @@ export class AdminPromotionPartsService {
       await this.records.published(manager, promotion, 'updated');
       return part;
     });
+    await this.automatic.changed(owner.store.storeId);
+    return changed;
   }
 
   private partOf(manager: EntityManager, kind: PartKind, promotion: Promotion, id: string) {

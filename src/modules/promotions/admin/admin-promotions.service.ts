@@ -5,6 +5,7 @@ import { findPage, type Page, pageOf } from '../../../common/pagination/page.js'
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { fieldInvalid } from '../../../common/records/store-records.js';
 import type { StoreContext } from '../../stores/index.js';
+import { AutomaticPromotions } from '../automatic-promotions.js';
 import { CodeBatchJobs } from '../codes/code-batch-jobs.js';
 import { CodeBatches } from '../codes/code-batches.js';
 import { OwnCodes } from '../codes/own-codes.js';
@@ -30,6 +31,7 @@ export class AdminPromotionsService {
     private readonly ownCodes: OwnCodes,
     private readonly batches: CodeBatches,
     private readonly jobs: CodeBatchJobs,
+    private readonly automatic: AutomaticPromotions,
   ) {}
 
   async list(store: StoreContext, query: PaginationQuery): Promise<Page<PromotionView>> {
@@ -76,18 +78,25 @@ export class AdminPromotionsService {
       await this.assertKindFits(manager, promotion);
       return this.records.published(manager, promotion, 'created');
     });
+    await this.automatic.changed(store.storeId);
     if (batch?.state === 'pending') await this.jobs.enqueue(batch);
     return view;
   }
 
-  update(store: StoreContext, publicId: string, body: UpdatePromotionBody): Promise<PromotionView> {
-    return this.dataSource.transaction(async (manager) => {
+  async update(
+    store: StoreContext,
+    publicId: string,
+    body: UpdatePromotionBody,
+  ): Promise<PromotionView> {
+    const view = await this.dataSource.transaction(async (manager) => {
       const promotion = await this.records.find(manager, store.storeId, publicId, { lock: true });
       if (body.kind !== undefined) promotion.kind = body.kind;
       await this.apply(manager, promotion, body);
       await this.assertKindFits(manager, promotion);
       return this.records.published(manager, promotion, 'updated');
     });
+    await this.automatic.changed(store.storeId);
+    return view;
   }
 
   /**
@@ -102,6 +111,7 @@ export class AdminPromotionsService {
       await manager.update(CouponCode, { promotionId: promotion.id }, { state: 'inactive' });
       await manager.update(Promotion, { id: promotion.id }, { deletedAt: new Date() });
     });
+    await this.automatic.changed(store.storeId);
   }
 
   /** Sets what the body sent; the rules and actions sent replace the promotion's. */
