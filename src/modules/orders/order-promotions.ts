@@ -32,12 +32,6 @@ export interface PromotionPricing {
 }
 
 /**
- * Rules the recalculation has no data for yet (customer tags, placed-order counts, address zones):
- * a promotion carrying one does not apply.
- */
-const UNSUPPORTED_RULES = new Set(['customer_tag', 'first_order', 'zone']);
-
-/**
  * A cart's discounts from the running automatic promotions (`promotions`), on its lines and the
  * shipments just planned. A placed order keeps what it was placed with: the lines' stored promo
  * totals and its shipments' stored promotion adjustments.
@@ -50,14 +44,11 @@ export function promotionPricing(
 ): PromotionPricing {
   if (promotions === null) return storedPricing(inputs);
   const { currency } = order;
-  const applicable = promotions.filter(
-    (promotion) => !promotion.rules.some((rule) => UNSUPPORTED_RULES.has(rule.type)),
-  );
-  if (applicable.length === 0) {
+  if (promotions.length === 0) {
     return { linePromo: () => '0', shipmentPromo: () => '0', adjustments: [] };
   }
-  const outcome = calculatePromotions(cartSnapshot(order, inputs, planned), applicable);
-  const names = new Map(applicable.map((promotion) => [promotion.id, promotion.name]));
+  const outcome = calculatePromotions(cartSnapshot(order, inputs, planned), promotions);
+  const names = new Map(promotions.map((promotion) => [promotion.id, promotion.name]));
   const lines = new Map(outcome.lines.map((line) => [line.lineId, line.discount.negated()]));
   const shipments = new Map(
     outcome.shipments.map((shipment) => [shipment.shipmentId, shipment.discount.negated()]),

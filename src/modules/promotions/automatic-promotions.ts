@@ -4,6 +4,12 @@ import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import type { PromotionDefinition } from './domain/index.js';
 import { actionDefinition, ruleDefinition } from './promotion-definition.js';
 
+/**
+ * Rules a cart's recalculation has no data for yet (customer tags, placed-order counts, address
+ * zones): a promotion carrying one is left out when the store's list is read, not per cart.
+ */
+const UNJUDGED_RULES = new Set(['customer_tag', 'first_order', 'zone']);
+
 /** An automatic promotion as cached: its definition and when it runs. */
 interface ScheduledPromotion {
   definition: PromotionDefinition;
@@ -68,7 +74,7 @@ export class AutomaticPromotions {
   }
 
   /**
-   * The store's automatic promotions running at `now` as cached; undefined when they are not, and
+   * The store's automatic promotions running at `now` that a cart can be judged by, as cached; undefined when they are not, and
    * the caller reads them (`automaticPromotionsJsonSql`) and hands them to `remember`.
    */
   cached(storeId: string, now = Date.now()): PromotionDefinition[] | undefined {
@@ -82,7 +88,9 @@ export class AutomaticPromotions {
     rows: AutomaticPromotionRow[],
     now = Date.now(),
   ): PromotionDefinition[] {
-    const scheduled = rows.map(scheduledPromotion);
+    const scheduled = rows
+      .filter((row) => !row.rules.some((rule) => UNJUDGED_RULES.has(rule.type)))
+      .map(scheduledPromotion);
     this.cache.set(storeId, scheduled);
     return running(scheduled, now);
   }
