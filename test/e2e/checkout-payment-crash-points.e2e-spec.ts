@@ -14,6 +14,7 @@ import {
   SETUP_TIMEOUT_MS,
 } from '../helpers/checkout-fixtures.js';
 import { AdminCaller, startCustomersTestApp } from '../helpers/customers-fixtures.js';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -42,8 +43,15 @@ describe('Checkout completion: card payments at each crash point', () => {
   let sweeper: PaymentRecoverySweeper;
   let gateway: PaymentGateway;
 
+  let scratch: ScratchDatabase | undefined;
+
   beforeAll(async () => {
-    t = await startCustomersTestApp();
+    // A database of its own: the recovery sweepers of other test apps on a shared one would take
+    // over the payments this file leaves held before its own sweep does.
+    scratch = process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL)
+      : undefined;
+    t = await startCustomersTestApp(scratch ? { DATABASE_URL: scratch.url } : {});
     shop = await t.seedStore();
     records = new CheckoutRecords(t);
     [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
@@ -53,7 +61,10 @@ describe('Checkout completion: card payments at each crash point', () => {
     gateway = t.app.get(PaymentGateways).for('test_card');
   }, SETUP_TIMEOUT_MS);
   afterEach(() => jest.restoreAllMocks());
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await scratch?.drop();
+  });
 
   /** A cart at confirm with `quantity` mugs, paid by `card` for its balance. */
   const readyCart = async (card = CARDS.approved, quantity = 1): Promise<CartClient> => {

@@ -84,12 +84,14 @@ async function closeIdleApps(): Promise<void> {
 
 /**
  * The pool key of an app's options, or undefined when the app must be a fresh one of its own:
- * probe modules change the app, a shared database makes it one of a pair, and a log level of its
- * own needs the logger that only the first live app sets up.
+ * probe modules change the app, a shared database makes it one of a pair, a database of its own
+ * (`DATABASE_URL`) is dropped after the spec, and a log level of its own needs the logger that
+ * only the first live app sets up.
  */
 function sharingKey(options: TestAppOptions): string | undefined {
   const env = options.env ?? {};
-  if (options.extraModules?.length || options.database || 'LOG_LEVEL' in env) return undefined;
+  if (options.extraModules?.length || options.database) return undefined;
+  if ('LOG_LEVEL' in env || 'DATABASE_URL' in env) return undefined;
   return JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
 }
 
