@@ -31,6 +31,7 @@ import {
 } from './demo-catalog.js';
 import { seedCheckoutSettings } from './demo-checkout-settings.js';
 import { seedDemoDigitals } from './demo-digitals.js';
+import { seedDemoPromotions } from './demo-promotions.js';
 
 export interface DemoCredentials {
   store_id: string;
@@ -249,18 +250,20 @@ async function seedCatalog(
 
 /**
  * Creates a complete, separate demo store (catalog, stock, a digital download, US and EU zones
- * with shipping, tax and payment methods, keys and an admin)
+ * with shipping, tax and payment methods, promotions, keys and an admin)
  * in one transaction and returns the credentials, which exist nowhere else in the clear.
  * With the application's `events`, the catalog's lifecycle events are published in that
  * transaction; without them (the CLI, which runs no application) nothing is published.
  * With `claimDefault` (the operator's seeds: the CLI, an embedded first boot) the store becomes
  * the default store, serving hosts no store claims, when no store is the default yet.
+ * `promotions: false` leaves out the demo's promotions (see demo-promotions.ts), whose automatic
+ * free shipping would change the totals of carts over 50.00.
  */
 export async function seedDemoStore(
   dataSource: DataSource,
   config: AppConfig,
   events?: ModelEvents,
-  options: { claimDefault?: boolean } = {},
+  options: { claimDefault?: boolean; promotions?: boolean } = {},
 ): Promise<DemoCredentials> {
   const tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
   const ids = publicIdCodecFor(config.ID_ALPHABET);
@@ -299,6 +302,7 @@ export async function seedDemoStore(
     await seedCheckoutSettings(manager, store.id, { us, eu });
     await seedCatalog(manager, store, events);
     await seedDemoDigitals(manager, store);
+    if (options.promotions ?? true) await seedDemoPromotions(manager, store, events);
     const role = await manager.save(
       manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),
     );

@@ -28,8 +28,11 @@ export interface TestApp {
   dataSource: DataSource;
   http: HttpClient;
   baseUrl: string;
-  /** Seeds a new, separate demo store and returns its credentials. */
-  seedStore(): Promise<DemoCredentials>;
+  /**
+   * Seeds a new, separate demo store and returns its credentials; without the demo's promotions
+   * unless asked, so that carts keep the totals the specs expect.
+   */
+  seedStore(options?: { promotions?: boolean }): Promise<DemoCredentials>;
   close(): Promise<void>;
 }
 
@@ -163,7 +166,8 @@ async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
     dataSource,
     baseUrl,
     http: new HttpClient(baseUrl),
-    seedStore: () => seedDemoStore(dataSource, config, app.get(ModelEvents)),
+    seedStore: ({ promotions = false } = {}) =>
+      seedDemoStore(dataSource, config, app.get(ModelEvents), { promotions }),
     async close() {
       await app.close();
       liveApps.delete(app);
