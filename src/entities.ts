@@ -46,6 +46,9 @@ import { PromotionRuleEntity } from './modules/promotions/index.js';
 import { PromotionActionEntity } from './modules/promotions/index.js';
 import { CouponCodeBatch } from './modules/promotions/index.js';
 import { CouponCode } from './modules/promotions/index.js';
+import { OrderPromotion } from './modules/promotions/index.js';
+import { PromotionUse } from './modules/promotions/index.js';
+import { PromotionCustomerUse } from './modules/promotions/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -98,4 +101,7 @@ export const ENTITIES = [
   PromotionActionEntity,
   CouponCodeBatch,
   CouponCode,
+  OrderPromotion,
+  PromotionUse,
+  PromotionCustomerUse,
 ];

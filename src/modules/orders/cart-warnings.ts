@@ -1,8 +1,12 @@
+import { CODE_REFUSAL_MESSAGES } from '../promotions/index.js';
 import type { LineItemView } from './line-item.serializer.js';
 import type { OrderSnapshot } from './order-snapshot.js';
 
-/** Something a shopper should know about a cart before paying; completing it would fail. */
-export interface CartWarning {
+/** Something a shopper should know about a cart before paying. */
+export type CartWarning = LineWarning | DiscountCodeWarning;
+
+/** A line completing would fail on. */
+export interface LineWarning {
   /** `insufficient_stock`: the line wants more than is left (stock fell after it was added);
    * `delivery_unavailable`: no delivery method serves the shipping address. */
   code: 'insufficient_stock' | 'delivery_unavailable';
@@ -11,10 +15,29 @@ export interface CartWarning {
   variant_id: string;
 }
 
-/** The warnings of a cart, line by line; `lines` are the views of `snapshot.lines`, in order. */
-export function cartWarnings(snapshot: OrderSnapshot, lines: LineItemView[]): CartWarning[] {
+/**
+ * A code entered on the cart whose promotion gives nothing: the cart does not qualify (yet, or
+ * any more), or the code can no longer be used (`reason`, as `details.code` would say it).
+ */
+export interface DiscountCodeWarning {
+  code: 'discount_code_not_applied';
+  message: string;
+  discount_code: string;
+  promotion_id: string;
+  reason: string | null;
+}
+
+/**
+ * The warnings of a cart, line by line, then its codes; `lines` are the views of
+ * `snapshot.lines`, in order; `promotionId` gives a promotion's public id.
+ */
+export function cartWarnings(
+  snapshot: OrderSnapshot,
+  lines: LineItemView[],
+  promotionId: (id: string) => string,
+): CartWarning[] {
   const warnings: CartWarning[] = [];
-  const warn = (index: number, code: CartWarning['code'], message: string) =>
+  const warn = (index: number, code: LineWarning['code'], message: string) =>
     warnings.push({
       code,
       message,
@@ -37,6 +60,17 @@ export function cartWarnings(snapshot: OrderSnapshot, lines: LineItemView[]): Ca
     snapshot.lines.forEach((line, index) =>
       warn(index, 'delivery_unavailable', `${line.name} cannot be delivered to this address`),
     );
+  }
+  for (const discount of snapshot.discounts) {
+    if (discount.applied || discount.code === null) continue;
+    const reason = discount.refusal && CODE_REFUSAL_MESSAGES[discount.refusal];
+    warnings.push({
+      code: 'discount_code_not_applied',
+      message: `The code "${discount.code}" ${reason ?? 'does not apply to this cart'}`,
+      discount_code: discount.code,
+      promotion_id: promotionId(discount.promotion_id),
+      reason,
+    });
   }
   return warnings;
 }

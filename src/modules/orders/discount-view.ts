@@ -10,9 +10,9 @@ export interface DiscountView {
   id: string;
   promotion_id: string;
   name: string;
-  description: null;
-  /** Automatic promotions only for now: no code. */
-  code: null;
+  description: string | null;
+  /** The code it came with (as stored: lower case); null for an automatic promotion. */
+  code: string | null;
   amount: string;
   display_amount: string;
 }
@@ -27,8 +27,8 @@ export function discountView(
     id: promotionId,
     promotion_id: promotionId,
     name: discount.name,
-    description: null,
-    code: null,
+    description: discount.description,
+    code: discount.code,
     ...(amountFields('amount', Money.of(discount.amount, currency)) as {
       amount: string;
       display_amount: string;

@@ -13,6 +13,7 @@ export type { CartCaller } from './carts/cart-caller.js';
 export { CartCheckoutService } from './carts/cart-checkout.service.js';
 export { type FoundOrder, CartFinder } from './carts/cart-finder.js';
 export { CartItemsService } from './carts/cart-items.service.js';
+export { CartDiscountCodes } from './carts/cart-discount-codes.service.js';
 export { CartsService } from './carts/carts.service.js';
 export type { OrderView } from './order.serializer.js';
 export { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';

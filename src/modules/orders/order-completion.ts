@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { Money } from '../../common/money/money.js';
 import { commitWithEvents, EventPublisher, ModelEvents } from '../../events/index.js';
 import { isTransientTransactionError } from '../../platform/database/database-errors.js';
 import { type GatewayMethodType, PaymentGateways } from '../payments/index.js';
 import { CardPayments, type CaptureOutcome, type HeldPayment } from './card-payments.js';
 import { checkoutRequirements } from './domain/checkout-progress.js';
+import { LIVE_PAYMENT_STATES } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import { type CompletionStart, readCompletionStart } from './order-completion-read.js';
+import { DiscountsLost, OrderDiscountClaims } from './order-discount-claims.js';
 import { OrderChange } from './order-change.js';
 import { conflict, OrderChanges } from './order-changes.js';
 import { OrderEvents } from './order-events.js';
@@ -89,6 +92,7 @@ export class OrderCompletion {
     private readonly gateways: PaymentGateways,
     private readonly leases: HoldLeases,
     private readonly waits: PaymentHoldWaits,
+    private readonly discounts: OrderDiscountClaims,
   ) {
     this.placing = new OrderPlacing(stock);
   }
@@ -166,6 +170,7 @@ export class OrderCompletion {
           : await this.placeWithCards(target, start, plan, outcomes);
       return rendering && render({ manager, order: rendering.snapshot.order }, rendering);
     } catch (error) {
+      if (error instanceof DiscountsLost) throw await this.discounts.recover(target, error);
       if (!(error instanceof PaymentRefused)) throw error;
       await this.recordRefusal(target, error);
       throw new StoreError(REFUSAL_CODES[error.reason], error.message, {
@@ -306,6 +311,7 @@ export class OrderCompletion {
   ): Promise<PlacedOrder> {
     const placed = await this.placing.place(manager, start, plan, outcomes, holdId);
     if (!placed) throw new OrderMoved();
+    await this.discounts.claim(manager, placed.snapshot.order, start.snapshot);
     const context: PlacedOrderContext = {
       manager,
       order: placed.snapshot.order,
@@ -362,6 +368,9 @@ export class OrderCompletion {
       throw new StoreError('cart_empty', 'The cart has no items');
     }
     const requirements = checkoutRequirements(checkoutFactsOf(snapshot));
+    if (requirements.length === 1 && requirements[0].field === 'payment') {
+      this.ensurePaymentsCover(snapshot);
+    }
     if (requirements.length > 0) {
       throw new StoreError(
         'cart_cannot_transition',
@@ -375,6 +384,26 @@ export class OrderCompletion {
       .map((line) => line.variant_id)
       .sort(compareKeys);
     if (first !== undefined) throw this.stock.insufficient(first);
+  }
+
+  /**
+   * A cart paid for at a total that has changed since (a discount lost, a price, a delivery rate):
+   * 422 `cart_cannot_complete` with the new total and what its live payments cover, so that the
+   * shopper pays the rest. A cart without any live payment is only missing its payment step.
+   */
+  private ensurePaymentsCover({ order, payments }: OrderSnapshot): void {
+    const live = payments.filter((payment) =>
+      (LIVE_PAYMENT_STATES as readonly string[]).includes(payment.state),
+    );
+    if (live.length === 0) return;
+    const paid = live
+      .reduce((sum, payment) => sum.plus(payment.amount), Money.zero(order.currency))
+      .toString();
+    throw new StoreError(
+      'cart_cannot_complete',
+      `The cart's payments cover ${paid} of its total ${order.total}: pay the rest to complete it`,
+      { reason: 'payment_insufficient', total: order.total, paid },
+    );
   }
 
   /** A claimed card payment as the gateway steps need it. */

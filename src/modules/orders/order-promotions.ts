@@ -4,6 +4,7 @@ import {
   type CartSnapshot,
   calculatePromotions,
   type PromotionDefinition,
+  rowDefinition,
 } from '../promotions/index.js';
 import type { Order } from './entities/order.entity.js';
 import type {
@@ -32,7 +33,22 @@ export interface PromotionPricing {
 }
 
 /**
- * A cart's discounts from the running automatic promotions (`promotions`), on its lines and the
+ * The promotions a cart may get: the store's running automatic ones (`automatic`) the buyer has
+ * not used up, and those of the codes entered on it that can be used now.
+ */
+export function cartPromotions(
+  automatic: PromotionDefinition[],
+  inputs: RecalculationInputs,
+): PromotionDefinition[] {
+  const coded = inputs.codes
+    .filter((code) => code.refusal === null)
+    .map((code) => rowDefinition(code.promotion, code.code));
+  const unavailable = new Set(inputs.unavailablePromotions ?? []);
+  return [...automatic.filter((promotion) => !unavailable.has(promotion.id)), ...coded];
+}
+
+/**
+ * A cart's discounts from the promotions it may get (`cartPromotions`), on its lines and the
  * shipments just planned. A placed order keeps what it was placed with: the lines' stored promo
  * totals and its shipments' stored promotion adjustments.
  */
@@ -76,6 +92,7 @@ function cartSnapshot(
   planned: PlannedShipment[],
 ): CartSnapshot {
   const { currency } = order;
+  const facts = inputs.buyerFacts;
   return {
     currency,
     lines: inputs.lines.map((line) => ({
@@ -93,10 +110,12 @@ function cartSnapshot(
     customer: {
       signedIn: order.customerId !== null,
       ...(order.customerId !== null && { id: order.customerId }),
-      tagIds: [],
-      placedOrderCount: 0,
+      tagIds: facts?.tags ?? [],
+      placedOrderCount: facts?.ordered_before ? 1 : 0,
     },
-    ...(inputs.shipCountry && { shipAddress: { countryIso: inputs.shipCountry, zoneIds: [] } }),
+    ...(inputs.shipCountry && {
+      shipAddress: { countryIso: inputs.shipCountry, zoneIds: facts?.zone_ids ?? [] },
+    }),
   };
 }
 

@@ -1,6 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
-import { type AutomaticPromotionRow, automaticPromotionsJsonSql } from '../promotions/index.js';
+import {
+  type AutomaticPromotionRow,
+  automaticPromotionsJsonSql,
+  BUYER_FACT_RULES,
+  type BuyerFacts,
+  buyerFactsJsonSql,
+  type CartCodeRow,
+  cartCodesJsonSql,
+  customerKeysSql,
+  unavailablePromotionsJsonSql,
+} from '../promotions/index.js';
 import { type DeliveryOption, servingOptionsJsonSql } from '../shipping/index.js';
 import { type ApplicableTaxRate, applicableTaxRatesJsonSql } from '../taxes/index.js';
 import type { CoveringPayment } from './domain/payment-coverage.js';
@@ -18,8 +28,11 @@ export interface RecalculationLine {
   additional_tax_total: string;
   included_tax_total: string;
   product_id: string;
-  /** The product's categories with their ancestors; read only for promotions (`PromotionReads`). */
-  category_ids?: string[];
+  /**
+   * The product's categories with their ancestors; read only for promotions (`PromotionReads`,
+   * or codes on the cart).
+   */
+  category_ids?: string[] | null;
 }
 
 /** A promotion adjustment as stored (amount ≤ 0). */
@@ -76,6 +89,12 @@ export interface RecalculationInputs {
   payments: CoveringPayment[];
   /** The store's automatic promotions, read only on a cache miss (`PromotionReads`). */
   automaticPromotions?: AutomaticPromotionRow[];
+  /** The ids of automatic promotions the buyer cannot get now; read with them (not `none`). */
+  unavailablePromotions?: string[];
+  /** The codes entered on the cart, with their promotions. */
+  codes: CartCodeRow[];
+  /** Read when a promotion that may apply has a rule about them (`BUYER_FACT_RULES`). */
+  buyerFacts: BuyerFacts | null;
 }
 
 /**
@@ -84,9 +103,22 @@ export interface RecalculationInputs {
  */
 export type PromotionReads = 'none' | 'catalog' | 'promotions';
 
+/** Parameters of the read before a line write's (`LineWrite`). */
+const PARAMETERS = 8;
+
+/** The buyer's keys (`customerKeys`) from the read's parameters. */
+const KEYS = customerKeysSql('$6::bigint', '$7::text');
+
+/** Whether a code on the cart names a promotion with a rule about the buyer. */
+const CODES_NEED_FACTS = `EXISTS (
+    SELECT 1 FROM order_promotions op JOIN promotion_rules r ON r.promotion_id = op.promotion_id
+    WHERE op.order_id = $1 AND r.type IN (${[...BUYER_FACT_RULES].map((type) => `'${type}'`).join(', ')}))`;
+
 /** The read, after the CTEs of a line write when there is one (see `LineWrite`). */
 function inputsSql(lineWrite: LineWrite | undefined, reads: PromotionReads): string {
-  const catalog = reads !== 'none';
+  // Without automatic promotions, categories are read only for a cart with codes.
+  const catalog =
+    reads !== 'none' ? 'true' : 'EXISTS (SELECT 1 FROM order_promotions WHERE order_id = $1)';
   const lines = lineWrite
     ? `SELECT ${LINE_COLUMNS} FROM line_items
        WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
@@ -99,7 +131,7 @@ function inputsSql(lineWrite: LineWrite | undefined, reads: PromotionReads): str
    FROM variant) AS "lineVariant"`
     : '';
   return `
-WITH ${lineWrite ? `${lineWrite.ctes(5)},` : ''}
+WITH ${lineWrite ? `${lineWrite.ctes(PARAMETERS)},` : ''}
 ship AS (SELECT country_iso AS country, state_name AS state FROM addresses WHERE id = $4::bigint),
 tax_place AS (
   SELECT country, state FROM (
@@ -116,12 +148,8 @@ SELECT
              'price', price::text, 'tax_category', tax_category, 'promo_total', promo_total::text,
              'additional_tax_total', additional_tax_total::text,
              'included_tax_total', included_tax_total::text,
-             'product_id', (SELECT v.product_id::text FROM variants v WHERE v.id = lines.variant_id)${
-               catalog
-                 ? `,
-             'category_ids', ${CATEGORY_IDS_SQL}`
-                 : ''
-             })
+             'product_id', (SELECT v.product_id::text FROM variants v WHERE v.id = lines.variant_id),
+             'category_ids', CASE WHEN ${catalog} THEN ${CATEGORY_IDS_SQL} END)
            ORDER BY id)
     FROM lines), '[]') AS lines,
   COALESCE((
@@ -175,12 +203,25 @@ SELECT
              'methodType', pm.type, 'amount', p.amount::text, 'state', p.state,
              'coversBalance', p.covers_balance))
     FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id
-    WHERE p.order_id = $1), '[]') AS payments${
-      reads === 'promotions'
-        ? `,
+    WHERE p.order_id = $1), '[]') AS payments,
+  ${cartCodesJsonSql('$1', KEYS)} AS codes,
+  CASE WHEN $8::boolean OR ${CODES_NEED_FACTS} THEN ${buyerFactsJsonSql({
+    store: '$2::bigint',
+    customerId: '$6::bigint',
+    email: '$7::text',
+    country: '(SELECT country FROM ship)',
+    state: '(SELECT state FROM ship)',
+  })} END AS "buyerFacts"${
+    reads === 'none'
+      ? ''
+      : `,
+  ${unavailablePromotionsJsonSql('$2::bigint', KEYS)} AS "unavailablePromotions"`
+  }${
+    reads === 'promotions'
+      ? `,
   ${automaticPromotionsJsonSql('$2::bigint')} AS "automaticPromotions"`
-        : ''
-    }${lineVariant}`;
+      : ''
+  }${lineVariant}`;
 }
 
 const LINE_COLUMNS =
@@ -211,9 +252,14 @@ const lineWriteSql: Partial<Record<PromotionReads, string>> = {};
  */
 export async function readRecalculationInputs(
   manager: EntityManager,
-  order: Pick<Order, 'id' | 'storeId' | 'currency' | 'shipAddressId' | 'billAddressId'>,
+  order: Pick<
+    Order,
+    'id' | 'storeId' | 'currency' | 'shipAddressId' | 'billAddressId' | 'customerId' | 'email'
+  >,
   lineWrite?: LineWrite,
   reads: PromotionReads = 'none',
+  /** The automatic promotions judge by `BuyerFacts` (always read on a cache miss). */
+  automaticNeedFacts = false,
 ): Promise<RecalculationInputs> {
   const {
     rows: [row],
@@ -227,6 +273,9 @@ export async function readRecalculationInputs(
       order.currency,
       order.shipAddressId,
       order.billAddressId,
+      order.customerId,
+      order.email,
+      automaticNeedFacts || reads === 'promotions',
       ...(lineWrite?.values ?? []),
     ],
   );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { AutomaticPromotions } from '../promotions/index.js';
+import { AutomaticPromotions, BUYER_FACT_RULES } from '../promotions/index.js';
 import { furthestState } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
 import { type CoveringPayment, paymentsCover } from './domain/payment-coverage.js';
@@ -10,7 +10,12 @@ import type { Order } from './entities/order.entity.js';
 import { isPlaced } from './order-lookup.js';
 import type { OrderChange } from './order-change.js';
 import type { LineWrite } from './order-lines.js';
-import { changedPromotions, type PromotionPricing, promotionPricing } from './order-promotions.js';
+import {
+  cartPromotions,
+  changedPromotions,
+  type PromotionPricing,
+  promotionPricing,
+} from './order-promotions.js';
 import {
   readRecalculationInputs,
   type RecalculationInputs,
@@ -48,15 +53,28 @@ export class OrderRecalculator {
     options: RecalculationOptions = {},
   ): Promise<void> {
     const fields = await this.heldFields(manager, order);
-    // A placed order keeps the discounts it was placed with; a cart gets the running promotions,
-    // read with the rest when they are not cached.
+    // A placed order keeps the discounts it was placed with; a cart gets the running automatic
+    // promotions (read with the rest when they are not cached) and those of its codes.
     const placed = isPlaced(order);
     const cached = placed ? [] : this.automaticPromotions.cached(order.storeId);
     const reads = cached === undefined ? 'promotions' : cached.length > 0 ? 'catalog' : 'none';
-    const inputs = await readRecalculationInputs(manager, order, options.lineWrite, reads);
+    const needFacts =
+      cached?.some((promotion) =>
+        promotion.rules.some((rule) => BUYER_FACT_RULES.has(rule.type)),
+      ) ?? true;
+    const inputs = await readRecalculationInputs(
+      manager,
+      order,
+      options.lineWrite,
+      reads,
+      needFacts,
+    );
     const promotions = placed
       ? null
-      : (cached ?? this.automaticPromotions.remember(order.storeId, inputs.automaticPromotions!));
+      : cartPromotions(
+          cached ?? this.automaticPromotions.remember(order.storeId, inputs.automaticPromotions!),
+          inputs,
+        );
     const { currency } = order;
     const planned = inputs.shipsTo
       ? this.planner.plan({

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { Address } from '../customers/index.js';
 import type { OptionValueRow } from '../catalog/index.js';
 import type { PaymentSource } from '../payments/index.js';
+import { type CodeRefusal, codeRefusalSql, customerKeysSql } from '../promotions/index.js';
 import type { CheckoutFacts } from './domain/checkout-progress.js';
 import { paymentsCover } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
@@ -68,11 +69,20 @@ export interface ShipmentSnapshot {
   promo_total: string;
 }
 
-/** What one promotion takes off the order, over all its adjustments (≤ 0). */
+/**
+ * What one promotion takes off the order, over all its adjustments (≤ 0), or a code entered on
+ * the cart whose promotion gives nothing (`applied` false, amount 0).
+ */
 export interface DiscountSnapshot {
   promotion_id: string;
   name: string;
+  description: string | null;
+  /** The code it came with; null for an automatic promotion. */
+  code: string | null;
   amount: string;
+  applied: boolean;
+  /** Why the code gives nothing whatever the cart (`codeRefusalSql`); null when it may apply. */
+  refusal: CodeRefusal | null;
 }
 
 export interface PaymentSnapshot {
@@ -234,11 +244,26 @@ export function orderPartsSql(
       WHERE p.order_id = ${orderId}), '[]') AS payments,
     COALESCE((
       SELECT json_agg(json_build_object(
-               'promotion_id', d.source_id::text, 'name', d.label, 'amount', d.amount::text)
-             ORDER BY d.source_id)
-      FROM (SELECT a.source_id, min(a.label) AS label, sum(a.amount) AS amount
-            FROM adjustments a WHERE a.order_id = ${orderId} AND a.source_type = 'promotion'
-            GROUP BY a.source_id) d), '[]') AS discounts${shortfalls}`;
+               'promotion_id', d.promotion_id::text, 'name', COALESCE(d.label, p.name),
+               'description', p.description, 'code', d.code, 'amount', d.amount::text,
+               'applied', d.applied,
+               'refusal', CASE WHEN c.id IS NOT NULL THEN ${codeRefusalSql(
+                 'p',
+                 'c',
+                 `(SELECT ${customerKeysSql('o.customer_id', 'o.email')}
+                   FROM orders o WHERE o.id = ${orderId})`,
+               )} END)
+             ORDER BY d.promotion_id)
+      FROM (SELECT COALESCE(a.source_id, op.promotion_id) AS promotion_id, a.label, op.code,
+                   op.coupon_code_id, COALESCE(a.amount, 0) AS amount,
+                   a.source_id IS NOT NULL AS applied
+            FROM (SELECT source_id, min(label) AS label, sum(amount) AS amount
+                  FROM adjustments WHERE order_id = ${orderId} AND source_type = 'promotion'
+                  GROUP BY source_id) a
+            FULL JOIN (SELECT promotion_id, code, coupon_code_id FROM order_promotions
+                       WHERE order_id = ${orderId}) op ON op.promotion_id = a.source_id) d
+      JOIN promotions p ON p.id = d.promotion_id
+      LEFT JOIN coupon_codes c ON c.id = d.coupon_code_id), '[]') AS discounts${shortfalls}`;
 }
 
 /** A row of `orderPartsSql`: timestamps inside JSON arrive as strings. */

@@ -108,8 +108,8 @@ export interface OrderView {
  * The v3 representation of a cart or order (the same row: `cart_…` while in progress, `or_…`
  * once placed), for API responses and event payloads alike: the contract's fields and the
  * client's (`items`, `billing_address`, `payment_status`, ...) side by side, and for carts the
- * checkout's progress and what the store offers. `discounts` lists the automatic promotions
- * applied; there are no promotion codes, gift cards or sales channels yet: `gift_card` and
+ * checkout's progress and what the store offers. `discounts` lists the promotions applied,
+ * automatic or by code; there are no promotion codes, gift cards or sales channels yet: `gift_card` and
  * `channel_id` are null.
  */
 @Injectable()
@@ -213,9 +213,9 @@ export class OrderSerializer {
     view.payments = snapshot.payments.map((payment) =>
       this.payments.serialize({ ...payment, ...part }),
     );
-    view.discounts = snapshot.discounts.map((discount) =>
-      discountView(this.ids, discount, order.currency),
-    );
+    view.discounts = snapshot.discounts
+      .filter((discount) => discount.applied)
+      .map((discount) => discountView(this.ids, discount, order.currency));
     view.gift_card = null;
     view.market = market ? this.markets.market(market) : null;
     view.requirements = [];
@@ -240,7 +240,7 @@ export class OrderSerializer {
       requirements: checkoutRequirements(facts),
       current_step: current,
       completed_steps: completedShopperSteps(current),
-      warnings: cartWarnings(snapshot, lines),
+      warnings: cartWarnings(snapshot, lines, (id) => this.ids.encode(ID_PREFIX.promotion, id)),
       payment_methods: snapshot.storeOptions.paymentMethods,
     };
   }

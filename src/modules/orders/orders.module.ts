@@ -39,6 +39,7 @@ import { CartsService } from './carts/carts.service.js';
 import { StoreCartCheckoutController } from './carts/store-cart-checkout.controller.js';
 import { StoreCartItemsController } from './carts/store-cart-items.controller.js';
 import { StoreCartPromotionsController } from './carts/store-cart-promotions.controller.js';
+import { CartDiscountCodes } from './carts/cart-discount-codes.service.js';
 import { CartCurrency } from './carts/cart-currency.js';
 import { PaymentSessionSerializer } from './payment-sessions/payment-session.serializer.js';
 import { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
@@ -51,6 +52,7 @@ import { HeldPaymentRecovery } from './held-payment-recovery.js';
 import { HoldLeases } from './payment-hold-lease.js';
 import { PaymentHoldWaits } from './payment-hold-waits.js';
 import { OrderExtensions } from './order-extensions.js';
+import { OrderDiscountClaims } from './order-discount-claims.js';
 import { OrderLines } from './order-lines.js';
 import { CartFinder } from './carts/cart-finder.js';
 import { OrderLookup } from './order-lookup.js';
@@ -110,6 +112,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderStock,
     OrderPayments,
     OrderCompletion,
+    OrderDiscountClaims,
     CardPayments,
     PaymentRecoverySweeper,
     HeldPaymentRecovery,
@@ -122,6 +125,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     CartsService,
     CartItemsService,
     CartCheckoutService,
+    CartDiscountCodes,
     CartCurrency,
     PaymentSessionsService,
     PaymentSessionSerializer,
@@ -148,6 +152,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
   ],
   exports: [
     CartsService,
+    CartDiscountCodes,
     CartItemsService,
     CartCheckoutService,
     CartFinder,

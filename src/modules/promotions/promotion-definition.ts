@@ -8,6 +8,7 @@ import type {
 import type { PromotionAction } from './entities/promotion-action.entity.js';
 import type { PromotionRule } from './entities/promotion-rule.entity.js';
 import type { Promotion } from './entities/promotion.entity.js';
+import type { PromotionRow } from './promotion-json-sql.js';
 
 type Stored = Record<string, unknown>;
 const list = (value: unknown) => (value ?? []) as string[];
@@ -95,5 +96,23 @@ export function promotionDefinition(
     matchPolicy: promotion.matchPolicy,
     rules: promotion.rules.map(ruleDefinition),
     actions: promotion.actions.map(actionDefinition),
+  };
+}
+
+/** A promotion read by `promotionJsonSql` as the calculator takes it. */
+export function rowDefinition(row: PromotionRow, code?: string): PromotionDefinition {
+  return {
+    id: row.id,
+    name: row.name,
+    ...optional('code', code),
+    priority: row.priority,
+    exclusive: row.exclusive,
+    matchPolicy: row.match_policy,
+    rules: row.rules.map((rule) =>
+      ruleDefinition(rule as Pick<PromotionRule, 'type' | 'preferences'>),
+    ),
+    actions: row.actions.map((action) =>
+      actionDefinition(action as Pick<PromotionAction, 'type' | 'preferences'>),
+    ),
   };
 }

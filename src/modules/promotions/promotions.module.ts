@@ -12,15 +12,20 @@ import { PromotionFigures } from './admin/promotion-figures.js';
 import { PromotionParts } from './admin/promotion-parts.js';
 import { PromotionRecords } from './admin/promotion-records.js';
 import { AutomaticPromotions } from './automatic-promotions.js';
+import { CartCodes } from './carts/cart-codes.js';
 import { CodeBatchJobs } from './codes/code-batch-jobs.js';
 import { CodeBatches } from './codes/code-batches.js';
 import { OwnCodes } from './codes/own-codes.js';
 import { PromotionReferences } from './input/record-references.js';
+import { PromotionUsage } from './usage/promotion-usage.js';
 import { CouponCodeSerializer } from './serializers/coupon-code.serializer.js';
 import { PromotionPartSerializer } from './serializers/promotion-part.serializer.js';
 import { PromotionSerializer } from './serializers/promotion.serializer.js';
 
-/** Stored promotions and their Admin API: rules, actions, coupon codes and batches of them. */
+/**
+ * Stored promotions and their Admin API (rules, actions, coupon codes and batches of them); what
+ * carts read of them, codes entered on carts, and uses counted when orders are placed.
+ */
 @Module({
   controllers: [
     AdminPromotionsController,
@@ -32,6 +37,8 @@ import { PromotionSerializer } from './serializers/promotion.serializer.js';
   ],
   providers: [
     AutomaticPromotions,
+    CartCodes,
+    PromotionUsage,
     AdminPromotionsService,
     AdminPromotionPartsService,
     AdminCouponCodesService,
@@ -46,6 +53,6 @@ import { PromotionSerializer } from './serializers/promotion.serializer.js';
     PromotionPartSerializer,
     CouponCodeSerializer,
   ],
-  exports: [AutomaticPromotions],
+  exports: [AutomaticPromotions, CartCodes, PromotionUsage],
 })
 export class PromotionsModule {}

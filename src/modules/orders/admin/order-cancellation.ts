@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { StoreError } from '../../../common/errors/store-error.js';
 import type { Principal } from '../../auth/index.js';
+import { PromotionUsage } from '../../promotions/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { derivePaymentState, deriveShipmentState } from '../domain/order-states.js';
 import type { Order } from '../entities/order.entity.js';
@@ -33,6 +34,7 @@ export class OrderCancellation {
     private readonly release: OrderPaymentRelease,
     private readonly settlement: PaymentSettlement,
     private readonly presenter: AdminOrderPresenter,
+    private readonly promotionUsage: PromotionUsage,
   ) {}
 
   async cancel(
@@ -53,6 +55,7 @@ export class OrderCancellation {
           return { stopped };
         }
         await this.stock.restockOrder(manager, order);
+        await this.promotionUsage.giveBack(manager, order.id);
         order.paymentTotal = await this.payments.paidTotal(manager, order);
         order.paymentState = derivePaymentState({
           total: order.total,

@@ -1,4 +1,4 @@
-import { Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -9,15 +9,16 @@ import {
   ApiErrors,
   ApiResource,
 } from '../../../platform/openapi/api-docs.decorators.js';
+import { DiscountCodeBody } from '../dto/discount-code.body.js';
 import { OrderLookup } from '../order-lookup.js';
+import { CartDiscountCodes } from './cart-discount-codes.service.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 
 /**
- * Discount codes and gift cards on a cart: this store runs no promotions and sells no gift
- * cards, so no code is ever valid (422 on `code`) and there is never one to remove (404). The
- * cart itself must still be the caller's (404 `cart_not_found`). Gift cards are left out of the
- * API document like the store's other gift card routes (features it does not offer); the
- * discount code routes say there what happens to gift cards too.
+ * Discount codes and gift cards on a cart. Codes are entered and removed with the cart answered
+ * (`CartDiscountCodes`). This store sells no gift cards yet: no gift card code is ever valid (422
+ * on `code`) and there is never one to remove (404); those routes stay out of the API document.
+ * The cart itself must be the caller's (404 `cart_not_found`).
  */
 @ApiTags('Store: carts')
 @ApiCartOwnerAccess()
@@ -27,6 +28,7 @@ export class StoreCartPromotionsController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lookup: OrderLookup,
+    private readonly discountCodes: CartDiscountCodes,
   ) {}
 
   @Post('discount_codes')
@@ -36,24 +38,31 @@ export class StoreCartPromotionsController {
   @ApiOperation({
     summary: 'Apply a discount code',
     description:
-      'This store runs no promotions: every code is refused with 422 `validation_error` on `code`. Gift cards (`POST /carts/{id}/gift_cards`) are refused the same way, and removing one answers 404 `record_not_found`.',
+      'Enters the code (matched trimmed, in any case) on the cart and answers the cart recalculated. A code whose promotion the cart does not qualify for yet is kept and applies as soon as the cart qualifies (the cart\'s `warnings` say so until then). An unknown, inactive, not yet started, expired or used-up code, or one already on the cart, is refused with 422 `validation_error` and `details.code` saying which, e.g. `["has expired"]`.',
   })
-  async applyDiscountCode(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
-    await this.ownCart(caller, id);
-    throw invalidCode('is not a valid discount code');
+  applyDiscountCode(
+    @CurrentCartCaller() caller: CartCaller,
+    @Param('id') id: string,
+    @Body() body: DiscountCodeBody,
+  ) {
+    return this.discountCodes.apply(caller, id, body.code);
   }
 
   @Delete('discount_codes/:code')
-  @ApiParam({ name: 'code', description: 'The discount code to remove' })
+  @ApiParam({ name: 'code', description: 'The discount code to remove, in any case' })
   @ApiResource('Cart')
   @ApiErrors('cart_not_found', 'record_not_found')
   @ApiOperation({
     summary: 'Remove a discount code',
-    description: 'No code is ever applied, so there is none to remove: 404 `record_not_found`.',
+    description:
+      'Takes the code off the cart and answers the cart recalculated; 404 `record_not_found` when the cart does not carry it.',
   })
-  async removeDiscountCode(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
-    await this.ownCart(caller, id);
-    throw new StoreError('record_not_found', 'The cart has no such discount code');
+  removeDiscountCode(
+    @CurrentCartCaller() caller: CartCaller,
+    @Param('id') id: string,
+    @Param('code') code: string,
+  ) {
+    return this.discountCodes.remove(caller, id, code);
   }
 
   @Post('gift_cards')

@@ -17,6 +17,7 @@ export const MATCH_POLICIES = ['all', 'any'] as const;
 @Index('promotions_store_id_created_at_idx', ['storeId', 'createdAt'])
 @Check('promotions_status_check', "status IN ('draft', 'active', 'archived')")
 @Check('promotions_kind_check', "kind IN ('coupon_code', 'automatic')")
+@Check('promotions_usage_count_check', 'usage_count >= 0')
 @Check('promotions_match_policy_check', "match_policy IN ('all', 'any')")
 export class Promotion extends StoreScopedEntity {
   @Column({ type: 'text' })
@@ -40,6 +41,10 @@ export class Promotion extends StoreScopedEntity {
   /** How many orders may use it in all; null: no limit. */
   @Column({ name: 'usage_limit', type: 'integer', nullable: true })
   usageLimit: number | null;
+
+  /** Orders placed with it and not canceled: counted at completion, given back on cancel. */
+  @Column({ name: 'usage_count', type: 'integer', default: 0 })
+  usageCount: number;
 
   /** How many orders of one customer may use it; null: no limit. */
   @Column({ name: 'per_customer_limit', type: 'integer', nullable: true })

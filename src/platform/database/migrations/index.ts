@@ -34,6 +34,7 @@ import { FastToastCompression1795302000200 } from './1795302000200-FastToastComp
 import { PaymentClaimLease1795302100200 } from './1795302100200-PaymentClaimLease.js';
 import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
 import { Promotions1795302200100 } from './1795302200100-Promotions.js';
+import { PromotionUsage1795302200200 } from './1795302200200-PromotionUsage.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   PaymentClaimLease1795302100200,
   StoreHosts1795302100300,
   Promotions1795302200100,
+  PromotionUsage1795302200200,
 ];
