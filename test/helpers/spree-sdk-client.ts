@@ -159,6 +159,8 @@ const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['PATCH', /^\/carts\/[^/]+\/payment_sessions\/[^/]+(\/complete)?$/, PaymentSessionSchema],
   ['POST', /^\/carts\/[^/]+\/store_credits$/, CartSchema],
   ['DELETE', /^\/carts\/[^/]+\/store_credits$/, CartSchema],
+  ['POST', /^\/carts\/[^/]+\/discount_codes$/, CartSchema],
+  ['DELETE', /^\/carts\/[^/]+\/discount_codes\/[^/]+$/, CartSchema],
   ['POST', /^\/carts\/[^/]+\/complete$/, OrderSchema],
   ['GET', /^\/orders\/[^/]+$/, OrderSchema],
   ['GET', /^\/customers\/me\/orders$/, pageOf(OrderSchema)],
