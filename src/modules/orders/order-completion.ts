@@ -399,10 +399,11 @@ export class OrderCompletion {
     const paid = live
       .reduce((sum, payment) => sum.plus(payment.amount), Money.zero(order.currency))
       .toString();
+    const total = Money.of(order.total, order.currency).toString();
     throw new StoreError(
       'cart_cannot_complete',
-      `The cart's payments cover ${paid} of its total ${order.total}: pay the rest to complete it`,
-      { reason: 'payment_insufficient', total: order.total, paid },
+      `The cart's payments cover ${paid} of its total ${total}: pay the rest to complete it`,
+      { reason: 'payment_insufficient', total, paid },
     );
   }
 

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { StoreError } from '../../common/errors/store-error.js';
+import { Money } from '../../common/money/money.js';
 import { CODE_REFUSAL_MESSAGES, type LostPromotion, PromotionUsage } from '../promotions/index.js';
 import type { Order } from './entities/order.entity.js';
 import { OrderChanges } from './order-changes.js';
@@ -45,7 +46,7 @@ export class OrderDiscountClaims {
   async recover(target: OrderTarget, { lost }: DiscountsLost): Promise<StoreError> {
     const total = await this.changes.run(target, undefined, async (change) => {
       await this.recalculator.recalculate(change);
-      return change.order.total;
+      return Money.of(change.order.total, change.order.currency).toString();
     });
     const reasons = lost.map((promotion) => CODE_REFUSAL_MESSAGES[promotion.reason]);
     return new StoreError(
