@@ -8,11 +8,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { checkout, createCarts, runShoppers, storeApi } from './lib/carts.js';
-import { checkoutStatements, formatCheckoutStatements } from './lib/checkout-statements.js';
+import {
+  addToCartStatements,
+  checkoutStatements,
+  formatAddToCartStatements,
+  formatCheckoutStatements,
+} from './lib/checkout-statements.js';
 import {
   cartPrimaryKeys,
   createLocalDatabase,
   productPrimaryKey,
+  removePromotions,
   restock,
   storePrimaryKey,
   variantPrimaryKey,
@@ -22,9 +28,18 @@ import { eventsSummary, measureEvents, redisUrl } from './lib/events.js';
 import { MAX_RATIO, measureGrowth, printGrowthTable } from './lib/growth.js';
 import { measureHostile, printHostile } from './lib/hostile.js';
 import { jsonClient } from './lib/http-client.js';
+import { setBenchPromotions } from './lib/promotions.js';
 import { median } from './lib/stats.js';
 import { freePort, httpOk, runNode, startNode, waitFor } from './lib/processes.js';
-import { ADD_TO_CART, BASELINE_ADD_TO_CART, CHECKOUT, scenarios } from './scenarios.js';
+import {
+  ADD_TO_CART,
+  ADD_TO_CART_PROMOTIONS,
+  BASELINE_ADD_TO_CART,
+  BENCH_MATCHING_PROMOTIONS,
+  BENCH_PROMOTIONS,
+  CHECKOUT,
+  scenarios,
+} from './scenarios.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -43,6 +58,8 @@ const TRACED_CHECKOUTS = Number(process.env.BENCH_TRACED_CHECKOUTS ?? 20);
 const BENCH_STOCK = 100_000_000;
 const PRODUCT_BASELINE = 'baseline fastify+pg';
 const MAX_FAILURE_RATE = 0.01;
+// Add-to-cart with the bench promotions keeps at least this share of plain add-to-cart's rate.
+const MIN_PROMOTIONS_SHARE = 0.9;
 const printJson = process.argv.includes('--json');
 // Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks) by
 // default; BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group. `growth`
@@ -276,16 +293,20 @@ async function main() {
   if (dbUrl) env.DATABASE_URL = dbUrl;
 
   let credentials;
+  let promotionsCredentials;
   if (dbUrl) {
     log('Seeding the bench store');
-    const stdout = await runNode(['dist/cli.js', 'seed', '--demo', '--json'], { cwd: ROOT, env });
-    credentials = JSON.parse(stdout.trim().split('\n').at(-1));
+    credentials = await seedStoreWithoutPromotions(env, dbUrl);
+    if (groups.includes('http')) {
+      log(`Seeding the store of ${ADD_TO_CART_PROMOTIONS}`);
+      promotionsCredentials = await seedStoreWithoutPromotions(env, dbUrl);
+    }
   } else {
     log('No PostgreSQL server at 127.0.0.1:5432: using the embedded database');
   }
 
   const http = groups.includes('http')
-    ? await measureHttp({ env, dbUrl, credentials, dataDir })
+    ? await measureHttp({ env, dbUrl, credentials, promotionsCredentials, dataDir })
     : { rows: [] };
   const { rows } = http;
   if (groups.includes('events'))
@@ -309,8 +330,16 @@ async function main() {
   }
 
   printTable(rows);
+  const promotions = promotionsSummary(rows);
+  if (promotions) process.stdout.write(`${promotions.line}\n`);
   if (http.statements) process.stdout.write(`\n${http.statements}`);
   if (printJson) process.stdout.write(`${JSON.stringify(rows)}\n`);
+  if (promotions && promotions.share < MIN_PROMOTIONS_SHARE) {
+    log(
+      `FAILED: ${ADD_TO_CART_PROMOTIONS}: ${(promotions.share * 100).toFixed(1)}% of ${ADD_TO_CART}'s rate, under ${MIN_PROMOTIONS_SHARE * 100}%`,
+    );
+    process.exitCode = 1;
+  }
 
   const failing = rows.filter((row) => row.failure_rate > MAX_FAILURE_RATE);
   for (const row of failing) {
@@ -319,6 +348,38 @@ async function main() {
     );
   }
   if (failing.length > 0) process.exitCode = 1;
+}
+
+/**
+ * A demo store seeded by the CLI, without the demo's promotions (its free shipping over 50.00
+ * would discount the bench's carts): the promotions scenario sets its own.
+ */
+async function seedStoreWithoutPromotions(env, dbUrl) {
+  const stdout = await runNode(['dist/cli.js', 'seed', '--demo', '--json'], { cwd: ROOT, env });
+  const seeded = JSON.parse(stdout.trim().split('\n').at(-1));
+  await removePromotions(dbUrl, await storePrimaryKey(dbUrl, seeded.publishable_key));
+  return seeded;
+}
+
+/**
+ * Add-to-cart with the bench promotions beside plain add-to-cart: each as a share of the
+ * baseline, and the first as a share of the second (`share`, which MIN_PROMOTIONS_SHARE guards).
+ */
+function promotionsSummary(rows) {
+  const plain = rows.find((row) => row.scenario === ADD_TO_CART);
+  const promoted = rows.find((row) => row.scenario === ADD_TO_CART_PROMOTIONS);
+  if (!plain || !promoted) return undefined;
+  const share = promoted.rate / plain.rate;
+  const ofBaseline = (row) =>
+    row.ratio === null ? 'n/a' : `${(row.ratio * 100).toFixed(1)}% of baseline`;
+  return {
+    share,
+    line: [
+      `add-to-cart with ${BENCH_PROMOTIONS} automatic promotions (${BENCH_MATCHING_PROMOTIONS} match its carts): ${ofBaseline(promoted)}`,
+      `plain add-to-cart: ${ofBaseline(plain)}`,
+      `with promotions / plain: ${(share * 100).toFixed(1)}% (at least ${MIN_PROMOTIONS_SHARE * 100}%)`,
+    ].join('; '),
+  };
 }
 
 /**
@@ -437,11 +498,15 @@ async function measureEventsGroup({ env, dbUrl, credentials }) {
 }
 
 /** The request scenarios: the service and the baseline under autocannon and shoppers. */
-async function measureHttp({ env, dbUrl, credentials: seeded, dataDir }) {
+async function measureHttp({ env, dbUrl, credentials: seeded, promotionsCredentials, dataDir }) {
   let credentials = seeded;
   log('Starting the service');
   const service = await startService('service', 'dist/main.js', env);
-  if (!dbUrl) credentials = await embeddedCredentials(service, dataDir);
+  if (!dbUrl) {
+    credentials = await embeddedCredentials(service, dataDir);
+    // The embedded first boot seeded the demo's promotions; the plain scenarios run without.
+    await setBenchPromotions(service.url, credentials.secret_key, { none: true });
+  }
 
   const storeHeaders = { 'x-store-api-key': credentials.publishable_key };
   const [product] = (await getJson(`${service.url}/api/v3/store/products?limit=1`, storeHeaders))
@@ -480,8 +545,16 @@ async function measureHttp({ env, dbUrl, credentials: seeded, dataDir }) {
     );
   }
   const variant = await cartVariant({ service, dbUrl, credentials });
-  if (variant)
-    targets.push(...(await cartTargets({ service, baseline, dbUrl, credentials, variant })));
+  const promotions =
+    variant && promotionsCredentials
+      ? await promotionsStore({ service, dbUrl, credentials: promotionsCredentials })
+      : undefined;
+  if (variant && !promotionsCredentials)
+    log(`${ADD_TO_CART_PROMOTIONS} skipped: it needs a PostgreSQL server for its second store`);
+  const carts = variant
+    ? await cartTargets({ service, baseline, dbUrl, credentials, variant, promotions })
+    : undefined;
+  if (carts) targets.push(...carts.targets);
 
   const rows = await measureAll(targets);
   for (const row of rows) {
@@ -490,9 +563,31 @@ async function measureHttp({ env, dbUrl, credentials: seeded, dataDir }) {
   }
   const statements =
     variant && dbUrl
-      ? await measureCheckoutStatements({ env, credentials, dataDir, variant })
+      ? await measureCheckoutStatements({ env, credentials, dataDir, variant, carts })
       : undefined;
   return { rows, statements };
+}
+
+/**
+ * The store of ADD_TO_CART_PROMOTIONS: its cart variant (the plain scenario's, as both stores
+ * hold the demo catalog) and the bench promotions, created through the Admin API.
+ */
+async function promotionsStore({ service, dbUrl, credentials }) {
+  const variant = await cartVariant({ service, dbUrl, credentials });
+  const { data: products } = await getJson(`${service.url}/api/v3/store/products?limit=100`, {
+    'x-store-api-key': credentials.publishable_key,
+  });
+  const currency = variant.price?.currency ?? 'USD';
+  log(`Creating ${BENCH_PROMOTIONS} automatic promotions in the second store`);
+  await setBenchPromotions(service.url, credentials.secret_key, {
+    productId: variant.product_id,
+    otherProductIds: products
+      .map((product) => product.id)
+      .filter((id) => id !== variant.product_id),
+    currency,
+    otherCurrency: currency === 'EUR' ? 'USD' : 'EUR',
+  });
+  return { credentials, variant };
 }
 
 /**
@@ -517,10 +612,11 @@ async function cartVariant({ service, dbUrl, credentials }) {
 }
 
 /**
- * The statements of each checkout step, counted in a second service process on the same
- * database that loads bench/lib/pg-trace.js (never the measured one: tracing costs time).
+ * The statements of each checkout step, then of an add-to-cart on the bench carts with and
+ * without the bench promotions, counted in a second service process on the same database that
+ * loads bench/lib/pg-trace.js (never the measured one: tracing costs time).
  */
-async function measureCheckoutStatements({ env, credentials, dataDir, variant }) {
+async function measureCheckoutStatements({ env, credentials, dataDir, variant, carts }) {
   const traceFile = join(dataDir, 'checkout-trace.json');
   const traced = await startService(
     'traced service',
@@ -538,7 +634,24 @@ async function measureCheckoutStatements({ env, credentials, dataDir, variant })
       variant.id,
       TRACED_CHECKOUTS,
     );
-    return formatCheckoutStatements(rows, TRACED_CHECKOUTS);
+    const checkoutTable = formatCheckoutStatements(rows, TRACED_CHECKOUTS);
+    if (!carts?.promotions) return checkoutTable;
+    const promotionsApi = storeApi(traced.url, carts.promotions.credentials.publishable_key);
+    try {
+      const count = Math.min(TRACED_CHECKOUTS, carts.plain.length, carts.promotions.carts.length);
+      const adds = await addToCartStatements(traced.proc, traceFile, count, [
+        { name: ADD_TO_CART, api, carts: carts.plain, variantId: variant.id },
+        {
+          name: ADD_TO_CART_PROMOTIONS,
+          api: promotionsApi,
+          carts: carts.promotions.carts,
+          variantId: carts.promotions.variant.id,
+        },
+      ]);
+      return `${checkoutTable}\n${formatAddToCartStatements(adds, count)}`;
+    } finally {
+      promotionsApi.close();
+    }
   } finally {
     api.close();
     await traced.proc.stop();
@@ -546,18 +659,17 @@ async function measureCheckoutStatements({ env, credentials, dataDir, variant })
   }
 }
 
-/** Add-to-cart (service, and the baseline's transaction on the same carts) and full checkout. */
-async function cartTargets({ service, baseline, dbUrl, credentials, variant }) {
+/**
+ * Add-to-cart (service, and the baseline's transaction on the same carts), add-to-cart in the
+ * promotions' store when there is one, and full checkout. Answers the targets and the carts.
+ */
+async function cartTargets({ service, baseline, dbUrl, credentials, variant, promotions }) {
   const storeKey = dbUrl ? await storePrimaryKey(dbUrl, credentials.publishable_key) : undefined;
 
   const api = storeApi(service.url, credentials.publishable_key, { maxSockets: 16 });
   cleanups.push(() => api.close());
-  log(`Creating ${CART_COUNT} carts holding one ${variant.sku} each`);
-  const started = performance.now();
-  const carts = await createCarts(api, CART_COUNT, variant.id);
-  log(`  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const carts = await cartsOf(api, variant);
 
-  const body = JSON.stringify({ variant_id: variant.id, quantity: 1 });
   // One counter per target, carried across its runs: the next request takes the next cart.
   const roundRobin = (cartPath, cartHeaders) => {
     let next = 0;
@@ -608,31 +720,69 @@ async function cartTargets({ service, baseline, dbUrl, credentials, variant }) {
       }),
     );
   }
-  const headers = {
-    'content-type': 'application/json',
-    'x-store-api-key': credentials.publishable_key,
-  };
+  const addToCart = { service, baseline: baseline ? BASELINE_ADD_TO_CART : null };
   targets.push(
-    autocannonTarget({
-      name: ADD_TO_CART,
-      baseline: baseline ? BASELINE_ADD_TO_CART : null,
-      url: `${service.url}/api/v3/store/carts/${carts[0].id}/items`,
-      probe: () => api.addItem(carts[0], variant.id, 1),
-      method: 'POST',
-      headers,
-      body,
-      requests: [
-        {
-          setupRequest: roundRobin(
-            (i) => `/api/v3/store/carts/${carts[i].id}/items`,
-            (i) => ({ 'x-store-token': carts[i].token }),
-          ),
-        },
-      ],
-    }),
+    addToCartTarget({ ...addToCart, name: ADD_TO_CART, api, carts, variant, credentials }),
   );
+  let promoted;
+  if (promotions) {
+    const promotionsApi = storeApi(service.url, promotions.credentials.publishable_key);
+    cleanups.push(() => promotionsApi.close());
+    promoted = { ...promotions, carts: await cartsOf(promotionsApi, promotions.variant) };
+    // Free shipping applies too, but a cart without an address has no shipment to discount.
+    const probe = await promotionsApi.addItem(promoted.carts[0], promotions.variant.id, 1);
+    log(
+      `  discounts of a cart of that store: ${probe.discounts.map((discount) => discount.name).join(', ')}`,
+    );
+    targets.push(
+      addToCartTarget({
+        ...addToCart,
+        name: ADD_TO_CART_PROMOTIONS,
+        api: promotionsApi,
+        carts: promoted.carts,
+        variant: promotions.variant,
+        credentials: promotions.credentials,
+      }),
+    );
+  }
   targets.push(checkoutTarget({ api, variantId: variant.id }));
-  return targets;
+  return { targets, plain: carts, promotions: promoted };
+}
+
+async function cartsOf(api, variant) {
+  log(`Creating ${CART_COUNT} carts holding one ${variant.sku} each`);
+  const started = performance.now();
+  const carts = await createCarts(api, CART_COUNT, variant.id);
+  log(`  ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return carts;
+}
+
+/** Store API adds of one unit of `variant`, each on the next of `carts` in round robin. */
+function addToCartTarget({ name, baseline, service, api, carts, variant, credentials }) {
+  let next = 0;
+  return autocannonTarget({
+    name,
+    baseline,
+    url: `${service.url}/api/v3/store/carts/${carts[0].id}/items`,
+    probe: () => api.addItem(carts[0], variant.id, 1),
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-store-api-key': credentials.publishable_key,
+    },
+    body: JSON.stringify({ variant_id: variant.id, quantity: 1 }),
+    requests: [
+      {
+        // One counter per target, carried across its runs: the next request takes the next cart.
+        setupRequest: (request) => {
+          const cart = carts[next++ % carts.length];
+          request.path = `/api/v3/store/carts/${cart.id}/items`;
+          request.headers['x-store-token'] = cart.token;
+          return request;
+        },
+      },
+    ],
+  });
 }
 
 try {

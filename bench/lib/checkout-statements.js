@@ -102,3 +102,70 @@ export function formatCheckoutStatements(rows, count) {
     '',
   ].join('\n');
 }
+
+// Automatic promotions are read within the recalculation's own read and their discounts written
+// with its other writes: a change that moves a discount may send one statement more.
+export const PROMOTIONS_EXTRA_STATEMENTS = 1;
+
+/**
+ * The statements of `count` adds of one unit to carts that already hold the line (as the timed
+ * adds), one at a time, for each flow `{ name, api, carts, variantId }` in turn. Answers one row
+ * per flow; a flow after the first has the first's statements plus PROMOTIONS_EXTRA_STATEMENTS
+ * as its budget.
+ */
+export async function addToCartStatements(proc, traceFile, count, flows) {
+  const rows = [];
+  for (const { name, api, carts, variantId } of flows) {
+    await api.addItem(carts[0], variantId, 1); // warm-up: prepared statements, caches
+    await tracedStatements(proc, traceFile); // start a clean tally
+    const begin = performance.now();
+    for (let i = 0; i < count; i++) await api.addItem(carts[i], variantId, 1);
+    const requestMs = (performance.now() - begin) / count;
+    const { statements } = await tracedStatements(proc, traceFile);
+    rows.push({
+      flow: name,
+      statements: statements.reduce((sum, entry) => sum + entry.count, 0) / count,
+      db_ms: statements.reduce((sum, entry) => sum + entry.ms, 0) / count,
+      request_ms: requestMs,
+      budget: rows.length === 0 ? null : rows[0].statements + PROMOTIONS_EXTRA_STATEMENTS,
+      detail: statements,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The add-to-cart flows' statements, with their budgets beside, then the statements each later
+ * flow sends more or less often than the first, per add.
+ */
+export function formatAddToCartStatements(rows, count) {
+  const budget = (value) => (value === null ? '' : `≤ ${value.toFixed(1)}`);
+  const perAdd = (row) =>
+    new Map(row.detail.map((entry) => [entry.statement, entry.count / count]));
+  const [first, ...later] = rows;
+  const differences = later.flatMap((row) => {
+    const mine = perAdd(row);
+    const theirs = perAdd(first);
+    return (
+      [...new Set([...mine.keys(), ...theirs.keys()])]
+        .map((statement) => [statement, (mine.get(statement) ?? 0) - (theirs.get(statement) ?? 0)])
+        // Background work (sweeps, relays) lands in a window now and then: only steady differences.
+        .filter(([, difference]) => Math.abs(difference) >= 0.25)
+        .map(
+          ([statement, difference]) =>
+            `  ${row.flow}: ${difference > 0 ? '+' : ''}${difference.toFixed(2)} ${statement.slice(0, 100)}`,
+        )
+    );
+  });
+  return [
+    `Statements per add-to-cart (${count} adds of one unit to carts already holding the line, one at a time; relay included)`,
+    '| flow | statements | target | ms waiting on PostgreSQL | request ms |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.flow} | ${row.statements.toFixed(1)} | ${budget(row.budget)} | ${row.db_ms.toFixed(2)} | ${row.request_ms.toFixed(2)} |`,
+    ),
+    ...(differences.length ? [`Per add, beside ${first.flow}:`, ...differences] : []),
+    '',
+  ].join('\n');
+}

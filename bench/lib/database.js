@@ -78,6 +78,16 @@ export function restock(url, storeId, count) {
   );
 }
 
+/**
+ * Deletes the store's promotions (their rules, actions and codes go with them): the demo's
+ * free shipping over 50.00 would discount the bench's carts. Run before any service reads them.
+ */
+export function removePromotions(url, storeId) {
+  return withClient(url, (client) =>
+    client.query('DELETE FROM promotions WHERE store_id = $1', [storeId]),
+  );
+}
+
 /** The primary key of a variant of the store, by SKU. */
 export function variantPrimaryKey(url, storeId, sku) {
   return withClient(url, async (client) => {
