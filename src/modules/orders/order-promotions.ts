@@ -119,9 +119,20 @@ function cartSnapshot(
   };
 }
 
-/** A placed order's discounts as stored. */
+/**
+ * A placed order's discounts as stored; a line staff have since made smaller keeps at most its
+ * new amount off, so that no line goes below zero.
+ */
 function storedPricing(inputs: RecalculationInputs): PromotionPricing {
-  const lines = new Map(inputs.lines.map((line) => [line.id, line.promo_total]));
+  const lines = new Map(
+    inputs.lines.map((line) => [
+      line.id,
+      Decimal.max(
+        line.promo_total,
+        new Decimal(line.price).times(line.quantity).negated(),
+      ).toString(),
+    ]),
+  );
   const locations = new Map(inputs.shipments.map((s) => [s.id, s.location_id]));
   const shipments = new Map<string, Decimal>();
   for (const adjustment of inputs.promotions) {
