@@ -4,6 +4,7 @@ import { Money } from '../../../common/money/money.js';
 import type { ResourceNode } from '../json-api/resource.js';
 import { addressResource } from './address.resource.js';
 import { paymentResource } from './payment.resource.js';
+import { promotionResource } from './promotion.resource.js';
 import { shipmentResource } from './shipment.resource.js';
 import { omit, pick, withDisplays } from './pick.js';
 
@@ -58,9 +59,10 @@ const LINE_ITEM_OMITTED = [
 
 /**
  * A cart or order as the v2 `cart` resource: the contract's attributes (every amount with its
- * `display_` twin) and its nine relationships, built from the same v3 view the Store API
- * answers with, so both APIs always agree. `id` is the row's `cart_…` id, which v2 keeps once
- * the order is placed (see `CartDocuments`). `token` is present when the caller holds it.
+ * `display_` twin) and its relationships (`promotions`: those applied to it), built from the same
+ * v3 view the Store API answers with, so both APIs always agree. `id` is the row's `cart_…` id,
+ * which v2 keeps once the order is placed (see `CartDocuments`). `token` is present when the
+ * caller holds it.
  */
 export function cartResource(view: OrderView, id: string): ResourceNode {
   const variants = new Map<string, ResourceNode>();
@@ -85,7 +87,7 @@ export function cartResource(view: OrderView, id: string): ResourceNode {
     relationships: {
       line_items: lineItems,
       variants: [...variants.values()],
-      promotions: [],
+      promotions: view.discounts.map(promotionResource),
       payments: view.payments.map((payment) => paymentResource(payment as View)),
       shipments: view.fulfillments.map((shipment) => shipmentResource(shipment as View)),
       user: view.customer_id
