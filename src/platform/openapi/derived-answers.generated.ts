@@ -483,9 +483,25 @@ export const DERIVED_ANSWERS: Record<
     status: 201,
     schema: { $ref: '#/components/schemas/AdminOrderView' },
   },
+  AdminOrdersController_discounts: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/OrderDiscountRowView' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
   AdminOrdersController_list: {
     status: 200,
     schema: { $ref: '#/components/schemas/AdminOrderListPage' },
+  },
+  AdminOrdersController_removeCouponCode: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/AdminOrderView' },
   },
   AdminOrdersController_resendConfirmation: {
     status: 200,
@@ -1295,9 +1311,23 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
         items: { type: 'string', enum: ['address', 'delivery', 'payment', 'confirm', 'complete'] },
       },
       shipping_eq_billing_address: { type: 'boolean' },
-      warnings: { type: 'array', items: { $ref: '#/components/schemas/CartWarning' } },
+      warnings: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { $ref: '#/components/schemas/LineWarning' },
+            { $ref: '#/components/schemas/DiscountCodeWarning' },
+          ],
+        },
+      },
       payment_methods: { type: 'array', items: { $ref: '#/components/schemas/PaymentMethodView' } },
       tags: { type: 'array', items: { type: 'string' } },
+      coupon_code: {
+        type: 'string',
+        nullable: true,
+        description:
+          'The first of the codes entered on the order (as stored: lower case), applied or not yet.',
+      },
     },
     required: [
       'id',
@@ -1337,6 +1367,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'market',
       'requirements',
       'tags',
+      'coupon_code',
     ],
     additionalProperties: {},
   },
@@ -1529,22 +1560,6 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'compare_at_price',
       'option_values',
     ],
-    additionalProperties: false,
-  },
-  CartWarning: {
-    type: 'object',
-    properties: {
-      code: {
-        type: 'string',
-        enum: ['insufficient_stock', 'delivery_unavailable'],
-        description:
-          '`insufficient_stock`: the line wants more than is left (stock fell after it was added);\n`delivery_unavailable`: no delivery method serves the shipping address.',
-      },
-      message: { type: 'string' },
-      line_item_id: { type: 'string' },
-      variant_id: { type: 'string' },
-    },
-    required: ['code', 'message', 'line_item_id', 'variant_id'],
     additionalProperties: false,
   },
   CategoryView: {
@@ -1775,6 +1790,18 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
     ],
     additionalProperties: false,
   },
+  DiscountCodeWarning: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: ['discount_code_not_applied'] },
+      message: { type: 'string' },
+      discount_code: { type: 'string' },
+      promotion_id: { type: 'string' },
+      reason: { type: 'string', nullable: true },
+    },
+    required: ['code', 'message', 'discount_code', 'promotion_id', 'reason'],
+    additionalProperties: false,
+  },
   DiscountView: {
     type: 'object',
     properties: {
@@ -1784,8 +1811,13 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       },
       promotion_id: { type: 'string' },
       name: { type: 'string' },
-      description: { nullable: true },
-      code: { nullable: true, description: 'Automatic promotions only for now: no code.' },
+      description: { type: 'string', nullable: true },
+      code: {
+        type: 'string',
+        nullable: true,
+        description:
+          'The code it came with (as stored: lower case); null for an automatic promotion.',
+      },
       amount: { type: 'string' },
       display_amount: { type: 'string' },
     },
@@ -1798,6 +1830,22 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
     properties: { id: { type: 'string' }, digital_links: { type: 'array', items: {} } },
     required: ['id', 'digital_links'],
     additionalProperties: {},
+  },
+  LineWarning: {
+    type: 'object',
+    properties: {
+      code: {
+        type: 'string',
+        enum: ['insufficient_stock', 'delivery_unavailable'],
+        description:
+          '`insufficient_stock`: the line wants more than is left (stock fell after it was added);\n`delivery_unavailable`: no delivery method serves the shipping address.',
+      },
+      message: { type: 'string' },
+      line_item_id: { type: 'string' },
+      variant_id: { type: 'string' },
+    },
+    required: ['code', 'message', 'line_item_id', 'variant_id'],
+    additionalProperties: false,
   },
   MarketView: {
     type: 'object',
@@ -1898,6 +1946,59 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
     ],
     additionalProperties: false,
   },
+  OrderDiscountRowView: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      label: { type: 'string' },
+      kind: {
+        type: 'string',
+        enum: ['promotion'],
+        description: 'Every discount comes from a promotion: there are no manual discounts.',
+      },
+      code: {
+        type: 'string',
+        nullable: true,
+        description:
+          'The code the promotion came with (as stored: lower case); null for an automatic one.',
+      },
+      value_type: { nullable: true, description: 'Set on manual discounts only.' },
+      value: { nullable: true },
+      promotion_id: { type: 'string' },
+      line_item_id: {
+        type: 'string',
+        nullable: true,
+        description: 'The line it discounts; null on a delivery discount.',
+      },
+      fulfillment_id: {
+        type: 'string',
+        nullable: true,
+        description: 'The fulfillment whose delivery it discounts; null on a line discount.',
+      },
+      amount: { type: 'string', description: 'At most zero.' },
+      display_amount: { type: 'string' },
+      metadata: { type: 'object', additionalProperties: {} },
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+    },
+    required: [
+      'id',
+      'label',
+      'kind',
+      'code',
+      'value_type',
+      'value',
+      'promotion_id',
+      'line_item_id',
+      'fulfillment_id',
+      'amount',
+      'display_amount',
+      'metadata',
+      'created_at',
+      'updated_at',
+    ],
+    additionalProperties: false,
+  },
   OrderView: {
     type: 'object',
     properties: {
@@ -1951,7 +2052,15 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
         items: { type: 'string', enum: ['address', 'delivery', 'payment', 'confirm', 'complete'] },
       },
       shipping_eq_billing_address: { type: 'boolean' },
-      warnings: { type: 'array', items: { $ref: '#/components/schemas/CartWarning' } },
+      warnings: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { $ref: '#/components/schemas/LineWarning' },
+            { $ref: '#/components/schemas/DiscountCodeWarning' },
+          ],
+        },
+      },
       payment_methods: { type: 'array', items: { $ref: '#/components/schemas/PaymentMethodView' } },
     },
     required: [
@@ -2114,11 +2223,28 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       codes: { type: 'number', description: 'Its codes, its own and generated ones.' },
       active_codes: { type: 'number' },
       used_codes: { type: 'number', description: 'Codes used by one order at least.' },
-      uses: { type: 'number', description: 'Orders placed with any of its codes.' },
+      uses: { type: 'number', description: 'Uses of its codes by placed orders not canceled.' },
       batches: { type: 'number' },
       batches_generating: {
         type: 'number',
         description: 'Batches still being generated (`pending` or `processing`).',
+      },
+      orders: {
+        type: 'number',
+        description: 'Placed orders that got it, by code or automatically, and were not canceled.',
+      },
+      usage_count: { type: 'number', description: 'Its uses counted against `usage_limit`.' },
+      usage_limit: { type: 'number', nullable: true },
+      discount_given: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description:
+          'What it took off those orders, by currency (e.g. `{ "USD": "12.50" }`): at least zero.',
+      },
+      display_discount_given: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: '`discount_given` formatted, by currency (e.g. `{ "USD": "$12.50" }`).',
       },
     },
     required: [
@@ -2129,6 +2255,11 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'uses',
       'batches',
       'batches_generating',
+      'orders',
+      'usage_count',
+      'usage_limit',
+      'discount_given',
+      'display_discount_given',
     ],
     additionalProperties: false,
   },

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
+import { CartCodes } from '../../promotions/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { type AddressChoice, CartAddresses } from '../carts/cart-addresses.js';
 import type { LockedBody } from '../dto/cart.body.js';
@@ -12,11 +13,13 @@ import { OrderChanges } from '../order-changes.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import type { OrderView } from '../order.serializer.js';
 import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
+import { DraftOrderCodes } from './draft-order-codes.js';
+import { draftTarget } from './draft-target.js';
 import type { UpdateAdminOrderBody } from './dto/update-admin-order.body.js';
 import { setItemQuantities } from './item-quantities.js';
 
 /** What a placed order no longer takes: it was paid and stocked for these. */
-const FIXED_ONCE_PLACED = ['items', 'bill_address', 'ship_address'] as const;
+const FIXED_ONCE_PLACED = ['items', 'bill_address', 'ship_address', 'coupon_code'] as const;
 
 /**
  * Staff edits of an order (draft or cart) and completing a draft. Each is one optimistic-locking
@@ -24,6 +27,8 @@ const FIXED_ONCE_PLACED = ['items', 'bill_address', 'ship_address'] as const;
  */
 @Injectable()
 export class AdminOrderChanges {
+  private readonly codes: DraftOrderCodes;
+
   constructor(
     private readonly lookup: OrderLookup,
     private readonly changes: OrderChanges,
@@ -32,12 +37,16 @@ export class AdminOrderChanges {
     private readonly lines: OrderLines,
     private readonly completion: OrderCompletion,
     private readonly presenter: AdminOrderPresenter,
-  ) {}
+    codes: CartCodes,
+  ) {
+    this.codes = new DraftOrderCodes(codes);
+  }
 
   /**
-   * Sets email, instructions, tags, addresses and item quantities, then re-prices the order. A
-   * concurrent change answers 409 `cart_already_updated` whatever the order's state, as the
-   * contract says of this operation (others on a placed order answer `order_already_updated`).
+   * Sets email, instructions, tags, addresses, item quantities and coupon code (`DraftOrderCodes`),
+   * then re-prices the order. A concurrent change answers 409 `cart_already_updated` whatever the
+   * order's state, as the contract says of this operation (others on a placed order answer
+   * `order_already_updated`).
    */
   update(
     store: StoreContext,
@@ -63,6 +72,7 @@ export class AdminOrderChanges {
           await setItemQuantities(this.lines, manager, order, body.items ?? [], {
             zeroRemoves: true,
           });
+          await this.codes.set(manager, order, body.coupon_code);
           if (!placed) await this.recalculator.recalculate(change);
           return this.presenter.present(change);
         },
@@ -98,6 +108,16 @@ export class AdminOrderChanges {
       body.state_lock_version,
       (context) => this.presenter.present(context),
     );
+  }
+
+  /** Takes a coupon code off a draft or cart and re-prices it; 404 when it does not carry it. */
+  removeCode(store: StoreContext, publicId: string, code: string): Promise<AdminOrderView> {
+    const target = draftTarget(this.lookup.inStore(store.storeId, publicId), 'coupon codes');
+    return this.changes.run(target, undefined, async (change) => {
+      await this.codes.remove(change.manager, change.order, code);
+      await this.recalculator.recalculate(change);
+      return this.presenter.present(change);
+    });
   }
 
   private async addressChanges(

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { StoreError } from '../../../common/errors/store-error.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { type Page, pageOf, pageOffset } from '../../../common/pagination/page.js';
 import type { StoreContext } from '../../stores/index.js';
 import { CartItemsService, type ItemsTarget } from '../carts/cart-items.service.js';
 import type { AddItemBody, SetQuantityBody } from '../dto/cart.body.js';
 import type { LineItemView } from '../line-item.serializer.js';
-import { isPlaced, OrderLookup } from '../order-lookup.js';
+import { OrderLookup } from '../order-lookup.js';
 import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
+import { draftTarget } from './draft-target.js';
 
 /**
  * The lines of a store's orders, for staff. Lines change only while the order is a draft or a
@@ -57,22 +57,8 @@ export class AdminOrderItems {
 
   /** The store's order by `or_…` id (404 otherwise), refused once placed, rendered for staff. */
   private draft(store: StoreContext, orderId: string): ItemsTarget<AdminOrderView> {
-    const inStore = this.lookup.inStore(store.storeId, orderId);
     return {
-      target: {
-        ...inStore,
-        admit: (found) => {
-          const order = inStore.admit(found);
-          if (isPlaced(order)) {
-            throw new StoreError(
-              'cart_invalid_state',
-              `A ${order.state} order's items can no longer change`,
-              { state: order.state },
-            );
-          }
-          return order;
-        },
-      },
+      target: draftTarget(this.lookup.inStore(store.storeId, orderId), 'items'),
       present: (change) => this.presenter.present(change),
     };
   }

@@ -16,12 +16,15 @@ import {
   keysetPage,
   unknownStartingAfter,
 } from '../../../common/pagination/keyset-page.js';
+import type { Page } from '../../../common/pagination/page.js';
+import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import type { StoreContext } from '../../stores/index.js';
 import { Order } from '../entities/order.entity.js';
 import { OrderLookup } from '../order-lookup.js';
 import { tagsWanted } from '../../../common/tags/tag-filter.query.js';
 import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
 import type { ListAdminOrdersQuery } from './dto/list-admin-orders.query.js';
+import { orderDiscountRows, type OrderDiscountRowView } from './order-discount-rows.js';
 
 export interface AdminOrderListPage {
   data: AdminOrderView[];
@@ -79,6 +82,17 @@ export class AdminOrderQueries {
     const manager = this.dataSource.manager;
     const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, publicId));
     return this.presenter.present({ manager, order });
+  }
+
+  /** The order's promotion adjustments, one row per discounted line or delivery. */
+  async discounts(
+    store: StoreContext,
+    publicId: string,
+    query: PaginationQuery,
+  ): Promise<Page<OrderDiscountRowView>> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, this.lookup.inStore(store.storeId, publicId));
+    return orderDiscountRows(manager, this.ids, order, query);
   }
 }
 

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
 import { ApiAdminAccess, ApiErrors } from '../../../platform/openapi/api-docs.decorators.js';
 import { CurrentPrincipal, CurrentStore, type Principal, RequireScope } from '../../auth/index.js';
@@ -50,9 +51,27 @@ export class AdminOrdersController {
     return this.queries.show(store, id);
   }
 
+  @Get(':id/discounts')
+  @RequireScope('read_orders')
+  @ApiOperation({
+    summary: 'The order’s discounts: one row per promotion adjustment of a line or delivery',
+  })
+  @ApiErrors('record_not_found', 'parameter_invalid')
+  discounts(
+    @CurrentStore() store: StoreContext,
+    @Param('id') id: string,
+    @Query() query: PaginationQuery,
+  ) {
+    return this.queries.discounts(store, id, query);
+  }
+
   @Post()
   @RequireScope('write_orders')
-  @ApiOperation({ summary: 'Start a draft order (channel admin), optionally with items and tags' })
+  @ApiOperation({
+    summary: 'Start a draft order (channel admin), optionally with items, tags and a coupon code',
+    description:
+      'A `coupon_code` that is refused (unknown, inactive, expired, used up, …) is not fatal, as in Spree: the draft is made without it and its `coupon_code` is null.',
+  })
   @ApiErrors(
     'validation_error',
     'record_not_found',
@@ -87,7 +106,10 @@ export class AdminOrdersController {
   @Patch(':id')
   @RequireScope('write_orders')
   @ApiOperation({
-    summary: 'Change email, addresses, instructions, tags or item quantities; stale version is 409',
+    summary:
+      'Change email, addresses, instructions, tags, item quantities or coupon code; stale version is 409',
+    description:
+      'A draft or cart takes a `coupon_code`: the code is entered and the order re-priced (one the order already carries stays as it is); a refused code is 422 `validation_error` with `details.code` saying why, as in the Store API, and nothing of the request is kept. `coupon_code: null` takes every code off; `DELETE /orders/{id}/coupon_codes/{code}` takes one off. A placed order takes no `coupon_code` (422 `cart_invalid_state`).',
   })
   @ApiErrors('record_not_found', 'validation_error', 'cart_invalid_state', 'cart_already_updated')
   update(
@@ -96,6 +118,23 @@ export class AdminOrdersController {
     @Body() body: UpdateAdminOrderBody,
   ) {
     return this.changes.update(store, id, body);
+  }
+
+  @Delete(':id/coupon_codes/:code')
+  @RequireScope('write_orders')
+  @ApiParam({ name: 'code', description: 'The coupon code to take off, in any case' })
+  @ApiOperation({
+    summary: 'Take a coupon code off a draft or cart; answers the order re-priced',
+    description:
+      '404 `record_not_found` when the order does not carry the code; 422 `cart_invalid_state` once the order is placed.',
+  })
+  @ApiErrors('record_not_found', 'cart_invalid_state', 'cart_already_updated')
+  removeCouponCode(
+    @CurrentStore() store: StoreContext,
+    @Param('id') id: string,
+    @Param('code') code: string,
+  ) {
+    return this.changes.removeCode(store, id, code);
   }
 
   @Patch(':id/complete')

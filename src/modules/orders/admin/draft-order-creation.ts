@@ -3,12 +3,14 @@ import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import type { StoreContext } from '../../stores/index.js';
 import { CustomerRecords } from '../../customers/index.js';
+import { CartCodes } from '../../promotions/index.js';
 import { isSupportedCurrency } from '../dto/cart.body.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderLines } from '../order-lines.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { Order } from '../entities/order.entity.js';
 import { AdminOrderPresenter, type AdminOrderView } from './admin-order-presenter.js';
+import { DraftOrderCodes } from './draft-order-codes.js';
 import type { CreateDraftOrderBody } from './dto/create-draft-order.body.js';
 import { insertDraftOrder } from './draft-order-rows.js';
 import { setItemQuantities } from './item-quantities.js';
@@ -16,13 +18,18 @@ import { setItemQuantities } from './item-quantities.js';
 /** Staff start draft orders (channel `admin`) for a customer or an email address. */
 @Injectable()
 export class DraftOrderCreation {
+  private readonly codes: DraftOrderCodes;
+
   constructor(
     private readonly changes: OrderChanges,
     private readonly customers: CustomerRecords,
     private readonly lines: OrderLines,
     private readonly recalculator: OrderRecalculator,
     private readonly presenter: AdminOrderPresenter,
-  ) {}
+    codes: CartCodes,
+  ) {
+    this.codes = new DraftOrderCodes(codes);
+  }
 
   create(store: StoreContext, body: CreateDraftOrderBody): Promise<AdminOrderView> {
     const currency = currencyOf(store, body.currency);
@@ -42,6 +49,7 @@ export class DraftOrderCreation {
         await setItemQuantities(this.lines, change.manager, change.order, body.items ?? [], {
           zeroRemoves: false,
         });
+        await this.codes.enterIfValid(change.manager, change.order, body.coupon_code);
         await this.recalculator.recalculate(change);
         return this.presenter.present(change);
       },

@@ -6,6 +6,7 @@ import { OrderItemsField } from './order-items.field.js';
 import { CurrencyField } from '../../dto/order-fields.js';
 import { TagListField } from '../../../../common/tags/tag-list.field.js';
 import { Optional } from '../../../../common/dto/presence.js';
+import { CouponCodeField } from './coupon-code.field.js';
 
 export class CreateDraftOrderBody {
   @EmailField({ required: true })
@@ -25,4 +26,10 @@ export class CreateDraftOrderBody {
 
   @TagListField({ required: false, description: 'Staff’s labels for the order' })
   tags?: string[];
+
+  @CouponCodeField(
+    'A coupon code to enter on the draft; one that is refused is left out and the draft is made without it',
+    { nullable: false },
+  )
+  coupon_code?: string;
 }

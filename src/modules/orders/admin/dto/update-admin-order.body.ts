@@ -5,6 +5,7 @@ import { InlineAddressField, SpecialInstructionsField } from '../../dto/order-fi
 import type { OrderItemInput } from './order-item.input.js';
 import { OrderItemsField } from './order-items.field.js';
 import { TagListField } from '../../../../common/tags/tag-list.field.js';
+import { CouponCodeField } from './coupon-code.field.js';
 
 /** What staff may change on an order; a placed order only takes email, instructions and tags. */
 export class UpdateAdminOrderBody extends LockedBody {
@@ -25,4 +26,10 @@ export class UpdateAdminOrderBody extends LockedBody {
 
   @TagListField({ required: false, description: 'Replaces the order’s tags' })
   tags?: string[];
+
+  @CouponCodeField(
+    'Enters a coupon code on a draft (one it already carries stays as it is; a refused one is 422 on `code`); `null` takes every code off',
+    { nullable: true },
+  )
+  coupon_code?: string | null;
 }
