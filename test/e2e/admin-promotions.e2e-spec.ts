@@ -470,6 +470,11 @@ describe('Admin API: promotions, their rules, actions and coupon codes', () => {
         uses: 0,
         batches: 1,
         batches_generating: 0,
+        orders: 0,
+        usage_count: 0,
+        usage_limit: null,
+        discount_given: {},
+        display_discount_given: {},
       });
 
       const csv = await admin.call('GET', `${base}/coupon_codes/export?batch_id=${batch.body.id}`);

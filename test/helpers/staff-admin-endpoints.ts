@@ -79,6 +79,8 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'GET /api/v3/admin/orders/:id': 'read_orders',
   'POST /api/v3/admin/orders': 'write_orders',
   'PATCH /api/v3/admin/orders/:id': 'write_orders',
+  'GET /api/v3/admin/orders/:id/discounts': 'read_orders',
+  'DELETE /api/v3/admin/orders/:id/coupon_codes/:code': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/complete': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/cancel': 'write_orders',
   'GET /api/v3/admin/orders/:id/payments': 'read_payments',

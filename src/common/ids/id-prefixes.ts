@@ -38,6 +38,8 @@ export const ID_PREFIX = {
   promotionAction: 'pact',
   couponCode: 'coupon',
   couponCodeBatch: 'cbatch',
+  /** A discount row of an order (one promotion adjustment), as Spree's Admin API lists them. */
+  discount: 'disc',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

@@ -53,6 +53,7 @@ import { HoldLeases } from './payment-hold-lease.js';
 import { PaymentHoldWaits } from './payment-hold-waits.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderDiscountClaims } from './order-discount-claims.js';
+import { DraftOrderCodes } from './admin/draft-order-codes.js';
 import { OrderLines } from './order-lines.js';
 import { CartFinder } from './carts/cart-finder.js';
 import { OrderLookup } from './order-lookup.js';
@@ -134,6 +135,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     AdminOrderPresenter,
     AdminOrderQueries,
     DraftOrderCreation,
+    DraftOrderCodes,
     AdminOrderChanges,
     OrderCancellation,
     FulfillmentChanges,

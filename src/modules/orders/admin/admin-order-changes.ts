@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
-import { CartCodes } from '../../promotions/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { type AddressChoice, CartAddresses } from '../carts/cart-addresses.js';
 import type { LockedBody } from '../dto/cart.body.js';
@@ -27,8 +26,6 @@ const FIXED_ONCE_PLACED = ['items', 'bill_address', 'ship_address', 'coupon_code
  */
 @Injectable()
 export class AdminOrderChanges {
-  private readonly codes: DraftOrderCodes;
-
   constructor(
     private readonly lookup: OrderLookup,
     private readonly changes: OrderChanges,
@@ -37,10 +34,8 @@ export class AdminOrderChanges {
     private readonly lines: OrderLines,
     private readonly completion: OrderCompletion,
     private readonly presenter: AdminOrderPresenter,
-    codes: CartCodes,
-  ) {
-    this.codes = new DraftOrderCodes(codes);
-  }
+    private readonly codes: DraftOrderCodes,
+  ) {}
 
   /**
    * Sets email, instructions, tags, addresses, item quantities and coupon code (`DraftOrderCodes`),

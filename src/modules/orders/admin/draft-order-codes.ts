@@ -1,12 +1,14 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
-import { type CartCodes, normalizedCode } from '../../promotions/index.js';
+import { CartCodes } from '../../promotions/index.js';
 import type { Order } from '../entities/order.entity.js';
 
 /**
  * Staff's coupon codes on a draft order, entered and refused by the Store API's rules
  * (`CartCodes`). The caller recalculates the order after.
  */
+@Injectable()
 export class DraftOrderCodes {
   constructor(private readonly codes: CartCodes) {}
 
@@ -26,7 +28,9 @@ export class DraftOrderCodes {
         code: ["can't be blank"],
       });
     }
-    if (!(await carries(manager, order.id, code))) await this.codes.apply(manager, order, code);
+    if (!(await this.codes.carries(manager, order.id, code))) {
+      await this.codes.apply(manager, order, code);
+    }
   }
 
   /** A new draft's code: one that is refused is left out, as Spree's draft creation does. */
@@ -48,12 +52,4 @@ export class DraftOrderCodes {
       throw new StoreError('record_not_found', 'The order has no such coupon code');
     }
   }
-}
-
-async function carries(manager: EntityManager, orderId: string, code: string): Promise<boolean> {
-  const rows = (await manager.query(
-    `SELECT 1 FROM order_promotions WHERE order_id = $1 AND code = $2`,
-    [orderId, normalizedCode(code)],
-  )) as unknown[];
-  return rows.length > 0;
 }

@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import type { StoreContext } from '../../stores/index.js';
 import { CustomerRecords } from '../../customers/index.js';
-import { CartCodes } from '../../promotions/index.js';
 import { isSupportedCurrency } from '../dto/cart.body.js';
 import { OrderChanges } from '../order-changes.js';
 import { OrderLines } from '../order-lines.js';
@@ -18,18 +17,14 @@ import { setItemQuantities } from './item-quantities.js';
 /** Staff start draft orders (channel `admin`) for a customer or an email address. */
 @Injectable()
 export class DraftOrderCreation {
-  private readonly codes: DraftOrderCodes;
-
   constructor(
     private readonly changes: OrderChanges,
     private readonly customers: CustomerRecords,
     private readonly lines: OrderLines,
     private readonly recalculator: OrderRecalculator,
     private readonly presenter: AdminOrderPresenter,
-    codes: CartCodes,
-  ) {
-    this.codes = new DraftOrderCodes(codes);
-  }
+    private readonly codes: DraftOrderCodes,
+  ) {}
 
   create(store: StoreContext, body: CreateDraftOrderBody): Promise<AdminOrderView> {
     const currency = currencyOf(store, body.currency);

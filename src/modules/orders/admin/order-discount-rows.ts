@@ -1,13 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { ID_PREFIX, type IdPrefix } from '../../../common/ids/id-prefixes.js';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import type { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { storedAmountFields } from '../../../common/money/amount-fields.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { type Page, pageOf, pageOffset } from '../../../common/pagination/page.js';
 import type { Order } from '../entities/order.entity.js';
-
-/** Spree's prefix of discount rows; nothing decodes one, so it is not among `ID_PREFIX`. */
-const DISCOUNT_PREFIX = 'disc' as IdPrefix;
 
 /** One promotion adjustment of an order, as Spree's Admin API lists an order's discounts. */
 export interface OrderDiscountRowView {
@@ -81,7 +78,7 @@ function discountRowView(
   currency: string,
 ): OrderDiscountRowView {
   return {
-    id: ids.encode(DISCOUNT_PREFIX, row.id),
+    id: ids.encode(ID_PREFIX.discount, row.id),
     label: row.label,
     kind: 'promotion',
     code: row.code,

@@ -41,6 +41,15 @@ export class CartCodes {
     if (!row.entered) throw codeRefused(entered.trim(), 'already_applied');
   }
 
+  /** Whether the cart carries `entered`. */
+  async carries(manager: EntityManager, cartId: string, entered: string): Promise<boolean> {
+    const rows = (await manager.query(
+      `SELECT 1 FROM order_promotions WHERE order_id = $1 AND code = $2`,
+      [cartId, normalizedCode(entered)],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
   /** Takes `entered` off the cart; false when the cart does not carry it. */
   async remove(manager: EntityManager, cartId: string, entered: string): Promise<boolean> {
     const [, removed] = (await manager.query(
