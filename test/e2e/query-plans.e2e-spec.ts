@@ -31,6 +31,13 @@ const BIG_TABLES = [
   'prices',
   'stock_items',
 ];
+/** The indexes that find a buyer's orders: by customer, or by store and e-mail. */
+const BUYER_HISTORY_INDEXES = [
+  'orders_customer_id_idx',
+  'orders_store_id_customer_id_completed_at_id_idx',
+  'orders_store_id_lower_email_created_at_id_idx',
+];
+
 const INDEX_SCANS = ['Index Scan', 'Index Only Scan', 'Bitmap Index Scan'];
 
 interface Captured {
@@ -395,9 +402,15 @@ describe('Query plans of the growing lists', () => {
             )
             .map((node) => node['Index Name'] ?? node['Node Type']);
         });
-        expect({ name, indexes: [...new Set(indexes)] }).toEqual({
+        // A cart's recalculation reads the cart by no key, and looks up the buyer's earlier
+        // orders (first-order promotions) by customer or by e-mail, through their own indexes.
+        const recalculation = name.startsWith('order_recalc_inputs');
+        const otherIndexes = [...new Set(indexes)].filter(
+          (index) => !(recalculation && BUYER_HISTORY_INDEXES.includes(index)),
+        );
+        expect({ name, indexes: otherIndexes }).toEqual({
           name,
-          indexes: ['orders_pkey'],
+          indexes: recalculation ? [] : ['orders_pkey'],
         });
       }
     });

@@ -432,8 +432,8 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
     });
   });
 
-  describe('discount codes and gift cards (not offered)', () => {
-    it('refuses every code, finds none to remove, and only for the cart’s owner', async () => {
+  describe('discount codes and gift cards', () => {
+    it('refuses an unknown code, finds none to remove, offers no gift cards, and only for the cart’s owner', async () => {
       const cart = await client.carts.create();
       const { token: spreeToken } = cart;
       const discount = await rejection(
@@ -442,7 +442,7 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
       expect({ status: discount.status, code: discount.code, details: discount.details }).toEqual({
         status: 422,
         code: 'validation_error',
-        details: { code: ['is not a valid discount code'] },
+        details: { code: ['does not exist'] },
       });
       const removeDiscount = await rejection(
         client.carts.discountCodes.remove(cart.id, 'SAVE10', { spreeToken }),

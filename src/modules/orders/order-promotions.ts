@@ -21,6 +21,8 @@ export interface PromotionWrite {
   byLocation: boolean;
   promotionId: string;
   label: string;
+  /** The promotion's description, for showing the discount (not stored with the adjustment). */
+  description: string | null;
   amount: string;
 }
 
@@ -64,7 +66,7 @@ export function promotionPricing(
     return { linePromo: () => '0', shipmentPromo: () => '0', adjustments: [] };
   }
   const outcome = calculatePromotions(cartSnapshot(order, inputs, planned), promotions);
-  const names = new Map(promotions.map((promotion) => [promotion.id, promotion.name]));
+  const byId = new Map(promotions.map((promotion) => [promotion.id, promotion]));
   const lines = new Map(outcome.lines.map((line) => [line.lineId, line.discount.negated()]));
   const shipments = new Map(
     outcome.shipments.map((shipment) => [shipment.shipmentId, shipment.discount.negated()]),
@@ -78,7 +80,8 @@ export function promotionPricing(
         adjustableKey: adjustment.adjustableId,
         byLocation: adjustment.adjustableType === 'shipment',
         promotionId: applied.promotionId,
-        label: names.get(applied.promotionId)!,
+        label: byId.get(applied.promotionId)!.name,
+        description: byId.get(applied.promotionId)!.description ?? null,
         amount: adjustment.amount.negated().toString(),
       })),
     ),

@@ -9,6 +9,7 @@ import {
   type CartCodeRow,
   cartCodesJsonSql,
   customerKeysSql,
+  type PromotionNeeds,
   unavailablePromotionsJsonSql,
 } from '../promotions/index.js';
 import { type DeliveryOption, servingOptionsJsonSql } from '../shipping/index.js';
@@ -98,10 +99,25 @@ export interface RecalculationInputs {
 }
 
 /**
- * What the read adds for promotions: `catalog`, the lines' categories (the store has automatic
- * promotions); `promotions`, the store's automatic promotions themselves (not cached).
+ * What the read adds for the store's automatic promotions: they themselves on a cache `miss`
+ * (and then everything below), else what judging a cart by them needs (`PromotionNeeds`): the
+ * lines' categories, the promotions' uses (`limits`), the buyer's facts. Codes on the cart bring
+ * their own needs, judged in SQL.
  */
-export type PromotionReads = 'none' | 'catalog' | 'promotions';
+export interface PromotionReads extends PromotionNeeds {
+  miss: boolean;
+}
+
+export const NO_PROMOTION_READS: PromotionReads = {
+  miss: false,
+  categories: false,
+  facts: false,
+  limits: false,
+};
+
+/** The variant of the statement (its SQL text): the reads that change the text. */
+const variantOf = ({ miss, categories, limits }: PromotionReads) =>
+  miss ? 'm' : `${categories ? 'c' : ''}${limits ? 'l' : ''}`;
 
 /** Parameters of the read before a line write's (`LineWrite`). */
 const PARAMETERS = 8;
@@ -116,9 +132,11 @@ const CODES_NEED_FACTS = `EXISTS (
 
 /** The read, after the CTEs of a line write when there is one (see `LineWrite`). */
 function inputsSql(lineWrite: LineWrite | undefined, reads: PromotionReads): string {
-  // Without automatic promotions, categories are read only for a cart with codes.
+  // Unless automatic promotions need them, categories are read only for a cart with codes.
   const catalog =
-    reads !== 'none' ? 'true' : 'EXISTS (SELECT 1 FROM order_promotions WHERE order_id = $1)';
+    reads.miss || reads.categories
+      ? 'true'
+      : 'EXISTS (SELECT 1 FROM order_promotions WHERE order_id = $1)';
   const lines = lineWrite
     ? `SELECT ${LINE_COLUMNS} FROM line_items
        WHERE order_id = $1 AND id NOT IN (SELECT id FROM written)
@@ -208,16 +226,15 @@ SELECT
   CASE WHEN $8::boolean OR ${CODES_NEED_FACTS} THEN ${buyerFactsJsonSql({
     store: '$2::bigint',
     customerId: '$6::bigint',
-    email: '$7::text',
     country: '(SELECT country FROM ship)',
     state: '(SELECT state FROM ship)',
   })} END AS "buyerFacts"${
-    reads === 'none'
-      ? ''
-      : `,
+    reads.miss || reads.limits
+      ? `,
   ${unavailablePromotionsJsonSql('$2::bigint', KEYS)} AS "unavailablePromotions"`
+      : ''
   }${
-    reads === 'promotions'
+    reads.miss
       ? `,
   ${automaticPromotionsJsonSql('$2::bigint')} AS "automaticPromotions"`
       : ''
@@ -236,12 +253,9 @@ const CATEGORY_IDS_SQL = `COALESCE((
                  UNION SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id)
                SELECT json_agg(DISTINCT id::text) FROM up), '[]')`;
 
-const SQL: Record<PromotionReads, string> = {
-  none: inputsSql(undefined, 'none'),
-  catalog: inputsSql(undefined, 'catalog'),
-  promotions: inputsSql(undefined, 'promotions'),
-};
-const lineWriteSql: Partial<Record<PromotionReads, string>> = {};
+/** The statement's text by variant, without and with a line write. */
+const plainSql = new Map<string, string>();
+const lineWriteSql = new Map<string, string>();
 
 /**
  * Reads in one statement what recalculating an order needs (after writing a line, with
@@ -257,16 +271,21 @@ export async function readRecalculationInputs(
     'id' | 'storeId' | 'currency' | 'shipAddressId' | 'billAddressId' | 'customerId' | 'email'
   >,
   lineWrite?: LineWrite,
-  reads: PromotionReads = 'none',
-  /** The automatic promotions judge by `BuyerFacts` (always read on a cache miss). */
-  automaticNeedFacts = false,
+  reads: PromotionReads = NO_PROMOTION_READS,
 ): Promise<RecalculationInputs> {
+  const variant = variantOf(reads);
+  const texts = lineWrite ? lineWriteSql : plainSql;
+  let sql = texts.get(variant);
+  if (sql === undefined) {
+    sql = inputsSql(lineWrite, reads);
+    texts.set(variant, sql);
+  }
   const {
     rows: [row],
   } = await preparedIn<RecalculationInputs & { lineVariant?: PurchasableVariant | null }>(
     manager,
-    `order_recalc_inputs${lineWrite ? '_line_write' : ''}${reads === 'none' ? '' : `_${reads}`}`,
-    lineWrite ? (lineWriteSql[reads] ??= inputsSql(lineWrite, reads)) : SQL[reads],
+    `order_recalc_inputs${lineWrite ? '_line_write' : ''}${variant ? `_${variant}` : ''}`,
+    sql,
     [
       order.id,
       order.storeId,
@@ -275,7 +294,7 @@ export async function readRecalculationInputs(
       order.billAddressId,
       order.customerId,
       order.email,
-      automaticNeedFacts || reads === 'promotions',
+      reads.miss || reads.facts,
       ...(lineWrite?.values ?? []),
     ],
   );

@@ -101,9 +101,22 @@ export async function writeRecalculation(
   );
 }
 
-/** Whether the writes touch the order row (and its history) only, not its parts. */
-export function writesOrderRowOnly(writes: RecalculationWrites): boolean {
-  return !writes.shipments && !writes.taxes && !writes.promotions && !writes.lineTaxes?.length;
+/**
+ * Whether the writes can ride on the order's next render read (`OrderSnapshots.load`): besides
+ * the order row they touch at most its lines' tax and discount totals and its line promotion
+ * adjustments (`storedShipmentDiscounts`: none on shipments before either), which that read
+ * takes from the writes rather than from the tables (`withHeldParts`).
+ */
+export function ridesOnRender(
+  writes: RecalculationWrites,
+  storedShipmentDiscounts: boolean,
+): boolean {
+  if (writes.shipments || writes.taxes) return false;
+  return (
+    !writes.promotions ||
+    (!storedShipmentDiscounts &&
+      writes.promotions.every((promo) => promo.adjustableType === 'line_item'))
+  );
 }
 
 /** The CTEs of `writeRecalculation`, their parameters numbered after `offset`. */
@@ -328,12 +341,11 @@ function replacedAdjustments(
 const pendingRowWrites = new WeakMap<Order, RecalculationWrites>();
 
 /**
- * Holds back writes to the order row only (`writesOrderRowOnly`) until the next statement that
- * reads the order's parts (`OrderSnapshots.load`), which carries them: that statement reads
- * nothing they change. Whoever holds back must see them written before the change ends
- * (`flushPendingOrderWrites`).
+ * Holds back writes that ride on the next statement that reads the order's parts
+ * (`ridesOnRender`, `OrderSnapshots.load`), which carries them. Whoever holds back must see them
+ * written before the change ends (`flushPendingOrderWrites`).
  */
-export function holdOrderRowWrites(order: Order, writes: RecalculationWrites): void {
+export function holdWrites(order: Order, writes: RecalculationWrites): void {
   if (recalculationSql(writes).ctes.length > 0) pendingRowWrites.set(order, writes);
 }
 

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money.js';
-import { AutomaticPromotions, BUYER_FACT_RULES } from '../promotions/index.js';
+import {
+  AutomaticPromotions,
+  guestOrderedBefore,
+  type PromotionDefinition,
+  type RunningPromotions,
+} from '../promotions/index.js';
 import { furthestState } from './domain/checkout-progress.js';
 import { computeOrderTotals, type OrderTotals } from './domain/order-totals.js';
 import { type CoveringPayment, paymentsCover } from './domain/payment-coverage.js';
@@ -17,21 +22,42 @@ import {
   promotionPricing,
 } from './order-promotions.js';
 import {
+  NO_PROMOTION_READS,
   readRecalculationInputs,
   type RecalculationInputs,
   type StoredShipment,
   type StoredTax,
 } from './order-recalculation-inputs.js';
 import {
-  holdOrderRowWrites,
+  holdWrites,
   type RecalculationWrites,
   type ShipmentWrite,
   takePendingOrderWrites,
   type TaxWrite,
   writeRecalculation,
-  writesOrderRowOnly,
+  ridesOnRender,
 } from './order-recalculation-writes.js';
 import { type PlannedShipment, ShipmentPlanner } from './shipment-planner.js';
+
+/** Whether a first-order rule is to judge a guest cart by its e-mail's earlier orders. */
+function judgesGuestHistory(
+  order: Pick<Order, 'customerId' | 'email'>,
+  inputs: RecalculationInputs,
+  promotions: PromotionDefinition[],
+): boolean {
+  return (
+    inputs.buyerFacts !== null &&
+    order.customerId === null &&
+    Boolean(order.email) &&
+    promotions.some((promotion) => promotion.rules.some((rule) => rule.type === 'first_order'))
+  );
+}
+
+/** A placed order is judged by no running promotion. */
+const NONE_RUNNING: RunningPromotions = {
+  definitions: [],
+  needs: { categories: false, facts: false, limits: false },
+};
 
 /**
  * Brings an order back in line after any change: plans shipments and rates, recomputes taxes and
@@ -56,25 +82,27 @@ export class OrderRecalculator {
     // A placed order keeps the discounts it was placed with; a cart gets the running automatic
     // promotions (read with the rest when they are not cached) and those of its codes.
     const placed = isPlaced(order);
-    const cached = placed ? [] : this.automaticPromotions.cached(order.storeId);
-    const reads = cached === undefined ? 'promotions' : cached.length > 0 ? 'catalog' : 'none';
-    const needFacts =
-      cached?.some((promotion) =>
-        promotion.rules.some((rule) => BUYER_FACT_RULES.has(rule.type)),
-      ) ?? true;
+    const cached = placed ? NONE_RUNNING : this.automaticPromotions.cached(order.storeId);
     const inputs = await readRecalculationInputs(
       manager,
       order,
       options.lineWrite,
-      reads,
-      needFacts,
+      cached ? { miss: false, ...cached.needs } : { ...NO_PROMOTION_READS, miss: true },
     );
     const promotions = placed
       ? null
       : cartPromotions(
-          cached ?? this.automaticPromotions.remember(order.storeId, inputs.automaticPromotions!),
+          (cached ?? this.automaticPromotions.remember(order.storeId, inputs.automaticPromotions!))
+            .definitions,
           inputs,
         );
+    if (promotions && judgesGuestHistory(order, inputs, promotions)) {
+      inputs.buyerFacts!.ordered_before = await guestOrderedBefore(
+        manager,
+        order.storeId,
+        order.email!,
+      );
+    }
     const { currency } = order;
     const planned = inputs.shipsTo
       ? this.planner.plan({
@@ -145,7 +173,13 @@ export class OrderRecalculator {
       total: totals.total,
       itemCount: totals.itemCount,
     });
-    await this.write(manager, order, writes, options);
+    await this.write(
+      manager,
+      order,
+      writes,
+      options,
+      inputs.promotions.some((promo) => promo.adjustableType === 'shipment'),
+    );
   }
 
   /**
@@ -207,21 +241,23 @@ export class OrderRecalculator {
     return fields;
   }
 
+  /** `shipmentDiscounts`: the order had promotion adjustments on shipments before. */
   private async write(
     manager: EntityManager,
     order: Order,
     writes: RecalculationWrites,
     { renderedNext = false }: RecalculationOptions,
+    shipmentDiscounts = false,
   ): Promise<void> {
-    if (renderedNext && writesOrderRowOnly(writes)) holdOrderRowWrites(order, writes);
+    if (renderedNext && ridesOnRender(writes, shipmentDiscounts)) holdWrites(order, writes);
     else await writeRecalculation(manager, writes);
   }
 }
 
 export interface RecalculationOptions {
   /**
-   * The caller renders the order next (`OrderSnapshots.load`): a write to the order row alone
-   * rides on that read instead of a statement of its own (`holdOrderRowWrites`).
+   * The caller renders the order next (`OrderSnapshots.load`): a write that can ride on that read
+   * (`ridesOnRender`) does instead of taking a statement of its own (`holdWrites`).
    */
   renderedNext?: boolean;
   /** A line to write first, in the statement that reads the order (`OrderLines.addition`). */

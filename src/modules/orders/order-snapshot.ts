@@ -10,6 +10,7 @@ import type { CheckoutFacts } from './domain/checkout-progress.js';
 import { paymentsCover } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import type { OrderView } from './order.serializer.js';
+import { withHeldParts } from './held-parts.js';
 import { isPlaced } from './order-lookup.js';
 import { recalculationSql, takePendingOrderWrites } from './order-recalculation-writes.js';
 import { type StoreCheckoutOptions, StoreCheckoutOptionsCache } from './store-checkout-options.js';
@@ -349,7 +350,8 @@ export class OrderSnapshots {
       shortfalls: !isPlaced(order),
     });
     const addresses = addressColumns(manager);
-    // Order-row writes held back by the recalculation ride on this read (it reads none of them).
+    // Writes held back by the recalculation ride on this read, which takes what they change
+    // from them (`withHeldParts`).
     const held = takePendingOrderWrites(order);
     const writes = held ? recalculationSql(held, 3) : undefined;
     const {
@@ -370,7 +372,7 @@ export class OrderSnapshots {
       order,
       billAddress: addresses.read(manager, row, 'bill'),
       shipAddress: addresses.read(manager, row, 'ship'),
-      ...orderPartsOf(row),
+      ...(held ? withHeldParts(orderPartsOf(row), held) : orderPartsOf(row)),
       shortfalls: row.shortfalls,
       storeOptions: await this.storeOptions.of(manager, order.storeId),
     };

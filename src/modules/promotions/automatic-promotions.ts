@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import type { PromotionDefinition } from './domain/index.js';
+import { BUYER_FACT_RULES } from './carts/cart-promotion-reads.js';
 import { rowDefinition } from './promotion-definition.js';
 import { promotionJsonSql, type PromotionRow } from './promotion-json-sql.js';
 
@@ -10,10 +11,27 @@ interface ScheduledPromotion {
   definition: PromotionDefinition;
   startsAt: number | null;
   expiresAt: number | null;
+  limited: boolean;
+}
+
+/** What judging a cart by a set of promotions needs read beside the cart. */
+export interface PromotionNeeds {
+  /** The lines' categories (a category rule). */
+  categories: boolean;
+  /** The buyer's facts (`BUYER_FACT_RULES`). */
+  facts: boolean;
+  /** The uses of the promotions (a usage or per-customer limit). */
+  limits: boolean;
+}
+
+/** A store's automatic promotions running now, and what judging a cart by them needs. */
+export interface RunningPromotions {
+  definitions: PromotionDefinition[];
+  needs: PromotionNeeds;
 }
 
 /** A row of `automaticPromotionsJsonSql`'s array. */
-export type AutomaticPromotionRow = PromotionRow;
+export type AutomaticPromotionRow = PromotionRow & { limited: boolean };
 
 /**
  * A JSON array of the store's (`store`: SQL text) active automatic promotions, not deleted and not
@@ -23,7 +41,8 @@ export type AutomaticPromotionRow = PromotionRow;
  */
 export function automaticPromotionsJsonSql(store: string): string {
   return `COALESCE((
-    SELECT json_agg(${promotionJsonSql('p')})
+    SELECT json_agg((${promotionJsonSql('p')})::jsonb || jsonb_build_object(
+             'limited', p.usage_limit IS NOT NULL OR p.per_customer_limit IS NOT NULL))
     FROM promotions p
     WHERE p.store_id = ${store} AND p.kind = 'automatic' AND p.status = 'active'
       AND p.deleted_at IS NULL AND (p.expires_at IS NULL OR p.expires_at > now())), '[]')`;
@@ -46,17 +65,13 @@ export class AutomaticPromotions {
    * The store's automatic promotions running at `now` that a cart can be judged by, as cached; undefined when they are not, and
    * the caller reads them (`automaticPromotionsJsonSql`) and hands them to `remember`.
    */
-  cached(storeId: string, now = Date.now()): PromotionDefinition[] | undefined {
+  cached(storeId: string, now = Date.now()): RunningPromotions | undefined {
     const scheduled = this.cache.get(storeId);
     return scheduled && running(scheduled, now);
   }
 
   /** Keeps the rows just read for the store; its promotions running at `now`. */
-  remember(
-    storeId: string,
-    rows: AutomaticPromotionRow[],
-    now = Date.now(),
-  ): PromotionDefinition[] {
+  remember(storeId: string, rows: AutomaticPromotionRow[], now = Date.now()): RunningPromotions {
     const scheduled = rows.map(scheduledPromotion);
     this.cache.set(storeId, scheduled);
     return running(scheduled, now);
@@ -68,13 +83,22 @@ export class AutomaticPromotions {
   }
 }
 
-function running(scheduled: ScheduledPromotion[], now: number): PromotionDefinition[] {
-  return scheduled
-    .filter(
-      ({ startsAt, expiresAt }) =>
-        (startsAt === null || startsAt <= now) && (expiresAt === null || expiresAt > now),
-    )
-    .map(({ definition }) => definition);
+function running(scheduled: ScheduledPromotion[], now: number): RunningPromotions {
+  const live = scheduled.filter(
+    ({ startsAt, expiresAt }) =>
+      (startsAt === null || startsAt <= now) && (expiresAt === null || expiresAt > now),
+  );
+  const ruleTypes = new Set(
+    live.flatMap(({ definition }) => definition.rules.map((rule) => rule.type)),
+  );
+  return {
+    definitions: live.map(({ definition }) => definition),
+    needs: {
+      categories: ruleTypes.has('category'),
+      facts: [...BUYER_FACT_RULES].some((type) => ruleTypes.has(type as never)),
+      limits: live.some((promotion) => promotion.limited),
+    },
+  };
 }
 
 function scheduledPromotion(row: AutomaticPromotionRow): ScheduledPromotion {
@@ -82,5 +106,6 @@ function scheduledPromotion(row: AutomaticPromotionRow): ScheduledPromotion {
     definition: rowDefinition(row),
     startsAt: row.starts_at === null ? null : Date.parse(row.starts_at),
     expiresAt: row.expires_at === null ? null : Date.parse(row.expires_at),
+    limited: row.limited,
   };
 }

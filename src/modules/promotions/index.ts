@@ -23,6 +23,7 @@ export {
   buyerFactsJsonSql,
   type CartCodeRow,
   cartCodesJsonSql,
+  guestOrderedBefore,
   unavailablePromotionsJsonSql,
 } from './carts/cart-promotion-reads.js';
 export { CartCodes, type CodeCart } from './carts/cart-codes.js';
@@ -39,5 +40,7 @@ export {
   type AutomaticPromotionRow,
   AutomaticPromotions,
   automaticPromotionsJsonSql,
+  type PromotionNeeds,
+  type RunningPromotions,
 } from './automatic-promotions.js';
 export { PromotionsModule } from './promotions.module.js';

@@ -104,6 +104,7 @@ export function rowDefinition(row: PromotionRow, code?: string): PromotionDefini
   return {
     id: row.id,
     name: row.name,
+    description: row.description,
     ...optional('code', code),
     priority: row.priority,
     exclusive: row.exclusive,

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { zoneCovers } from '../../geography/index.js';
 import { promotionJsonSql, type PromotionRow } from '../promotion-json-sql.js';
 import { type CodeRefusal, codeRefusalSql, customerUsedUpSql } from './code-refusals.js';
@@ -41,7 +42,10 @@ export function unavailablePromotionsJsonSql(store: string, keys: string): strin
 export interface BuyerFacts {
   /** The signed-in customer's tags. */
   tags: string[];
-  /** Whether the customer, or the e-mail, has a placed order that was not canceled. */
+  /**
+   * Whether the signed-in customer has a placed order that was not canceled; a guest's e-mail is
+   * looked up apart (`guestOrderedBefore`).
+   */
   ordered_before: boolean;
   /** The store's zones covering the shipping address. */
   zone_ids: string[];
@@ -61,7 +65,6 @@ export const BUYER_FACT_RULES: ReadonlySet<string> = new Set([
 export function buyerFactsJsonSql(buyer: {
   store: string;
   customerId: string;
-  email: string;
   country: string;
   state: string;
 }): string {
@@ -69,12 +72,29 @@ export function buyerFactsJsonSql(buyer: {
   return `json_build_object(
     'tags', COALESCE((SELECT to_json(cu.tags) FROM customers cu WHERE cu.id = ${buyer.customerId}), '[]'),
     'ordered_before', EXISTS (
-        SELECT 1 FROM orders o WHERE o.customer_id = ${buyer.customerId} AND ${placed})
-      OR EXISTS (
-        SELECT 1 FROM orders o WHERE o.store_id = ${buyer.store}
-          AND lower(o.email) = lower(btrim(${buyer.email})) AND ${placed}),
+        SELECT 1 FROM orders o WHERE o.customer_id = ${buyer.customerId} AND ${placed}),
     'zone_ids', COALESCE((
         SELECT json_agg(z.id::text) FROM zones z
         WHERE z.store_id = ${buyer.store} AND ${buyer.country} IS NOT NULL
           AND ${zoneCovers('z', buyer.country, buyer.state)}), '[]'))`;
+}
+
+/**
+ * Whether a guest's e-mail (any case) has a placed, not canceled order in the store. A statement
+ * of its own, planned for its values each time: a plan kept from a store's first days, when its
+ * orders table was empty, could walk every order of the store instead of the e-mail's.
+ */
+export async function guestOrderedBefore(
+  manager: EntityManager,
+  storeId: string,
+  email: string,
+): Promise<boolean> {
+  const rows = (await manager.query(
+    `SELECT 1 FROM orders o
+     WHERE o.store_id = $1 AND lower(o.email) = lower(btrim($2))
+       AND o.completed_at IS NOT NULL AND o.state <> 'canceled'
+     LIMIT 1`,
+    [storeId, email],
+  )) as unknown[];
+  return rows.length > 0;
 }

@@ -199,6 +199,8 @@ export type MatchPolicy = 'all' | 'any';
 export interface PromotionDefinition {
   id: string;
   name: string;
+  /** Shown beside the discount; the calculator does not read it. */
+  description?: string | null;
   code?: string;
   /** Higher first. */
   priority: number;
