@@ -12,12 +12,25 @@ export function fromMinorUnits(units: bigint, currency: string): Money {
   return Money.of(units, currency).dividedBy(10n ** BigInt(minorUnitExponent(currency)));
 }
 
+/**
+ * Amounts parsed, by the promotion's amounts object (cached promotions are judged again and again
+ * with the same objects) and currency.
+ */
+const parsedAmounts = new WeakMap<CurrencyAmounts, Map<string, Money>>();
+
 /** The configured amount for `currency`, or undefined when the promotion sets none. */
 export function amountIn(amounts: CurrencyAmounts, currency: string): Money | undefined {
   const amount = amounts[currency];
   if (amount === undefined) return undefined;
-  const money = Money.of(amount, currency);
-  if (money.isNegative()) throw new RangeError(`Negative promotion amount: ${amount} ${currency}`);
+  let parsed = parsedAmounts.get(amounts);
+  if (!parsed) parsedAmounts.set(amounts, (parsed = new Map()));
+  let money = parsed.get(currency);
+  if (!money) {
+    money = Money.of(amount, currency);
+    if (money.isNegative())
+      throw new RangeError(`Negative promotion amount: ${amount} ${currency}`);
+    parsed.set(currency, money);
+  }
   return money;
 }
 
@@ -28,13 +41,24 @@ export function requiredAmountIn(amounts: CurrencyAmounts, currency: string): Mo
   return amount;
 }
 
+/** Percentages as factors ("12.5" → "0.125"); a store has a few distinct ones. */
+const factors = new Map<Percent, string>();
+
 /** `amount` × percent / 100, unrounded. */
 export function percentOf(amount: Money, percent: Percent): Money {
-  const value = new Decimal(percent);
-  if (value.isNaN() || value.isNegative() || value.greaterThan(100)) {
-    throw new RangeError(`A percentage must be between 0 and 100, not ${JSON.stringify(percent)}`);
+  let factor = factors.get(percent);
+  if (factor === undefined) {
+    const value = new Decimal(percent);
+    if (value.isNaN() || value.isNegative() || value.greaterThan(100)) {
+      throw new RangeError(
+        `A percentage must be between 0 and 100, not ${JSON.stringify(percent)}`,
+      );
+    }
+    factor = value.dividedBy(100).toFixed();
+    if (factors.size >= 10_000) factors.clear();
+    factors.set(percent, factor);
   }
-  return amount.times(value.dividedBy(100).toFixed());
+  return amount.times(factor);
 }
 
 export function assertPositiveInteger(value: number, what: string): number {
