@@ -28,6 +28,8 @@ export const API_KEY_HEADER = 'x-store-api-key';
 export const STORE_API_PATH = 'api/v3/store';
 export const ADMIN_API_PATH = 'api/v3/admin';
 export const STOREFRONT_V2_PATH = 'api/v2/storefront';
+/** Where the Storefront v2 client asks for OAuth tokens: served as part of that API. */
+export const STOREFRONT_OAUTH_PATH = 'spree_oauth';
 
 export function apiOf(
   controllerPath: string | undefined,
@@ -36,6 +38,7 @@ export function apiOf(
   if (path.startsWith(ADMIN_API_PATH)) return 'admin';
   if (path.startsWith(STORE_API_PATH)) return 'store';
   if (path.startsWith(STOREFRONT_V2_PATH)) return 'storefront';
+  if (path.startsWith(STOREFRONT_OAUTH_PATH)) return 'storefront';
   return undefined;
 }
 

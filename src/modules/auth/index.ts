@@ -27,3 +27,4 @@ export { SessionsService } from './sessions.service.js';
 export type { SessionOwner } from './sessions.service.js';
 export { StaffUser } from './staff-user.entity.js';
 export { TOKEN_LIFETIME_S } from './token-lifetimes.js';
+export { STOREFRONT_OAUTH_PATH } from './api-access.guard.js';

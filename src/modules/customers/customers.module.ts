@@ -58,6 +58,8 @@ import { StorePasswordResetsController } from './store-password-resets.controlle
     AddressSerializer,
     CustomerRecords,
     CustomerOrderHistory,
+    CustomerSessionsService,
+    PasswordResetsService,
     OrderAddressCopies,
   ],
 })

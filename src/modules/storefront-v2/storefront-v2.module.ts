@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StorefrontAccountModule } from './account/storefront-account.module.js';
+import { StorefrontAuthModule } from './auth/storefront-auth.module.js';
 import { StorefrontCartsModule } from './carts/storefront-carts.module.js';
 import { StorefrontCatalogModule } from './catalog/storefront-catalog.module.js';
 
@@ -7,5 +8,12 @@ import { StorefrontCatalogModule } from './catalog/storefront-catalog.module.js'
  * The Storefront API v2 (JSON:API, `application/vnd.api+json`): a presentation over the services
  * the v3 Store API calls, with no model or rule of its own.
  */
-@Module({ imports: [StorefrontCartsModule, StorefrontCatalogModule, StorefrontAccountModule] })
+@Module({
+  imports: [
+    StorefrontCartsModule,
+    StorefrontCatalogModule,
+    StorefrontAccountModule,
+    StorefrontAuthModule,
+  ],
+})
 export class StorefrontV2Module {}

@@ -16,6 +16,7 @@ import { listPageOf, renderList } from '../json-api/list-document.js';
 import { CartDocuments } from '../resources/cart-documents.js';
 import { userResource } from '../resources/user.resource.js';
 import { StorefrontCaller } from '../storefront-caller.js';
+import { completedOrderCount } from './completed-order-count.js';
 import { signedInCustomer } from './v2-customer.js';
 
 /** The signed-in customer's account and placed orders. */
@@ -34,11 +35,11 @@ export class StorefrontAccountController {
   @ApiOperation({ summary: 'The signed-in customer, with store credit left and default addresses' })
   async show(@StorefrontCaller() caller: CartCaller, @JsonApiParams('user') query: JsonApiQuery) {
     const customerId = signedInCustomer(caller);
-    const [account, orders] = await Promise.all([
+    const [account, completedOrders] = await Promise.all([
       this.accounts.profile(caller.store, customerId, caller.store.defaultCurrency),
-      this.orders.history(caller, { page: 1, limit: 1, sort: '-completed_at' }, {}),
+      completedOrderCount(this.orders, caller),
     ]);
-    return renderDocument(userResource(account, orders.meta.count), query);
+    return renderDocument(userResource(account, completedOrders), query);
   }
 
   @Get('orders')

@@ -5,6 +5,8 @@ import { OrdersModule } from '../../orders/index.js';
 import { StorefrontCartsModule } from '../carts/storefront-carts.module.js';
 import { StorefrontAccountAddressesController } from './storefront-account-addresses.controller.js';
 import { StorefrontAccountController } from './storefront-account.controller.js';
+import { StorefrontAccountChangesController } from './storefront-account-changes.controller.js';
+import { StorefrontPasswordsController } from './storefront-passwords.controller.js';
 import { StorefrontDigitalsController } from './storefront-digitals.controller.js';
 import { StorefrontOrderStatusController } from './storefront-order-status.controller.js';
 
@@ -16,6 +18,8 @@ import { StorefrontOrderStatusController } from './storefront-order-status.contr
     StorefrontAccountAddressesController,
     StorefrontOrderStatusController,
     StorefrontDigitalsController,
+    StorefrontAccountChangesController,
+    StorefrontPasswordsController,
   ],
 })
 export class StorefrontAccountModule {}

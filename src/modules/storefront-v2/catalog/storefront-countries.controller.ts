@@ -14,8 +14,7 @@ import { renderDocument } from '../json-api/json-api-document.js';
 import type { JsonApiQuery } from '../json-api/json-api-query.js';
 import { JsonApiParams } from '../json-api/json-api-request.decorator.js';
 import { countryResource } from '../resources/country.resource.js';
-
-const ALPHA_3 = /^[A-Za-z]{3}$/;
+import { countryByCode } from './country-by-code.js';
 
 /**
  * Countries as v2 lists them. The store's default country is the first country of its default
@@ -66,11 +65,7 @@ export class StorefrontCountriesController {
     @JsonApiParams('country') query: JsonApiQuery,
     @Param('iso') iso: string,
   ) {
-    const country = ALPHA_3.test(iso)
-      ? (await this.countries.all()).find(
-          (candidate) => this.serializer.country(candidate).iso3 === iso.toUpperCase(),
-        )
-      : await this.countries.byIso(iso);
+    const country = await countryByCode(this.countries, this.serializer, iso);
     if (!country) throw StoreError.notFound('country');
     const defaultIso = await this.defaultIso(store);
     return this.document(country, country.iso === defaultIso, query);
