@@ -12,6 +12,7 @@ const MODULES = [
   'customers',
   'catalog',
   'store-credits',
+  'wishlists',
   'shipping',
   'taxes',
   'markets',

@@ -28,6 +28,7 @@ import { NotOfferedModule } from './modules/not-offered/index.js';
 import { StorefrontV2Module } from './modules/storefront-v2/index.js';
 import { TagsModule } from './modules/tags/index.js';
 import { PromotionsModule } from './modules/promotions/index.js';
+import { WishlistsModule } from './modules/wishlists/index.js';
 
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         WebhooksModule,
         TagsModule,
         PromotionsModule,
+        WishlistsModule,
         StorefrontV2Module,
         NotOfferedModule,
         HealthModule,

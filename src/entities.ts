@@ -49,6 +49,7 @@ import { CouponCode } from './modules/promotions/index.js';
 import { OrderPromotion } from './modules/promotions/index.js';
 import { PromotionUse } from './modules/promotions/index.js';
 import { PromotionCustomerUse } from './modules/promotions/index.js';
+import { WishedItem, Wishlist } from './modules/wishlists/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -104,4 +105,6 @@ export const ENTITIES = [
   OrderPromotion,
   PromotionUse,
   PromotionCustomerUse,
+  Wishlist,
+  WishedItem,
 ];

@@ -7,7 +7,6 @@ import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 type Call = (client: Client, token: string) => Promise<unknown>;
 
-const WISHLISTS = 'Wishlists are not offered by this store';
 const NEWSLETTER = 'Newsletter subscriptions are not offered by this store';
 const CREDIT_CARDS = 'Saved credit cards are not offered by this store';
 const GIFT_CARDS = 'Gift cards are not offered by this store';
@@ -18,14 +17,6 @@ const CHANNELS = 'Sales channels are not offered by this store';
 
 /** Reads and removals: 404 `record_not_found`. */
 const READS: [name: string, message: string, call: Call][] = [
-  ['wishlists.list', WISHLISTS, (c, token) => c.wishlists.list({}, { token })],
-  ['wishlists.get', WISHLISTS, (c, token) => c.wishlists.get('wl_1', {}, { token })],
-  ['wishlists.delete', WISHLISTS, (c, token) => c.wishlists.delete('wl_1', { token })],
-  [
-    'wishlists.items.delete',
-    WISHLISTS,
-    (c, token) => c.wishlists.items.delete('wl_1', 'wi_1', { token }),
-  ],
   ['newsletterSubscribers.delete', NEWSLETTER, (c) => c.newsletterSubscribers.delete('ns_1')],
   [
     'customer.creditCards.list',
@@ -56,22 +47,6 @@ const READS: [name: string, message: string, call: Call][] = [
 
 /** Submissions: 422 `validation_error`, the reason under `base`. */
 const SUBMISSIONS: [name: string, message: string, call: Call][] = [
-  ['wishlists.create', WISHLISTS, (c, token) => c.wishlists.create({ name: 'Later' }, { token })],
-  [
-    'wishlists.update',
-    WISHLISTS,
-    (c, token) => c.wishlists.update('wl_1', { name: 'Soon' }, { token }),
-  ],
-  [
-    'wishlists.items.create',
-    WISHLISTS,
-    (c, token) => c.wishlists.items.create('wl_1', { variant_id: 'variant_1' }, { token }),
-  ],
-  [
-    'wishlists.items.update',
-    WISHLISTS,
-    (c, token) => c.wishlists.items.update('wl_1', 'wi_1', { quantity: 2 }, { token }),
-  ],
   [
     'newsletterSubscribers.create',
     NEWSLETTER,
@@ -158,9 +133,7 @@ describe('Client calls for features the store does not offer', () => {
   it('leaves these routes out of the API document, which lists what the store offers', async () => {
     const document = (await t.http.get('/docs/json')).body as { paths: Record<string, unknown> };
     const paths = Object.keys(document.paths);
-    expect(
-      paths.filter((path) => /wishlists|newsletter|credit_cards|gift_cards/.test(path)),
-    ).toEqual([]);
+    expect(paths.filter((path) => /newsletter|credit_cards|gift_cards/.test(path))).toEqual([]);
     expect(paths).not.toContain('/api/v3/store/channel');
     expect(paths).not.toContain('/api/v3/store/policies');
   });

@@ -14,6 +14,8 @@ import {
   ProductFiltersSchema,
   ProductSchema,
   StoreCreditSchema,
+  WishlistItemSchema,
+  WishlistSchema,
 } from '@spree/sdk/zod';
 import { z } from 'zod';
 
@@ -179,6 +181,14 @@ const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['GET', /^\/customers\/me\/store_credits\/[^/]+$/, StoreCreditSchema],
   ['POST', /^\/password_resets$/, z.object({ message: z.string() })],
   ['PATCH', /^\/password_resets\/[^/]+$/, AuthTokensSchema],
+  ['GET', /^\/wishlists$/, pageOf(WishlistSchema)],
+  ['POST', /^\/wishlists$/, WishlistSchema],
+  ['GET', /^\/wishlists\/[^/]+$/, WishlistSchema],
+  ['PATCH', /^\/wishlists\/[^/]+$/, WishlistSchema],
+  ['DELETE', /^\/wishlists\/[^/]+$/, z.undefined()],
+  ['POST', /^\/wishlists\/[^/]+\/items$/, WishlistItemSchema],
+  ['PATCH', /^\/wishlists\/[^/]+\/items\/[^/]+$/, WishlistItemSchema],
+  ['DELETE', /^\/wishlists\/[^/]+\/items\/[^/]+$/, z.undefined()],
 ];
 
 /** The zod schema a response should satisfy (error bodies: `ErrorResponseSchema`), if known. */

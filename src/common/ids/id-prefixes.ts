@@ -40,6 +40,8 @@ export const ID_PREFIX = {
   couponCodeBatch: 'cbatch',
   /** A discount row of an order (one promotion adjustment), as Spree's Admin API lists them. */
   discount: 'disc',
+  wishlist: 'wl',
+  wishedItem: 'wi',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

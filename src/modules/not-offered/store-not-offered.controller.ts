@@ -13,26 +13,6 @@ import { nothingToAccept, nothingToFind } from './not-offered.js';
 @Idempotent()
 @Controller('api/v3/store')
 export class StoreNotOfferedController {
-  @Get(['wishlists', 'wishlists/:id'])
-  readWishlists(): never {
-    throw nothingToFind('wishlists');
-  }
-
-  @Post(['wishlists', 'wishlists/:id/items'])
-  createWishlists(): never {
-    throw nothingToAccept('wishlists');
-  }
-
-  @Patch(['wishlists/:id', 'wishlists/:id/items/:item_id'])
-  updateWishlists(): never {
-    throw nothingToAccept('wishlists');
-  }
-
-  @Delete(['wishlists/:id', 'wishlists/:id/items/:item_id'])
-  deleteWishlists(): never {
-    throw nothingToFind('wishlists');
-  }
-
   @Post([
     'newsletter_subscribers',
     'newsletter_subscribers/verify',

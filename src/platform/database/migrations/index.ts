@@ -35,6 +35,7 @@ import { PaymentClaimLease1795302100200 } from './1795302100200-PaymentClaimLeas
 import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
 import { Promotions1795302200100 } from './1795302200100-Promotions.js';
 import { PromotionUsage1795302200200 } from './1795302200200-PromotionUsage.js';
+import { Wishlists1795302300100 } from './1795302300100-Wishlists.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   StoreHosts1795302100300,
   Promotions1795302200100,
   PromotionUsage1795302200200,
+  Wishlists1795302300100,
 ];

@@ -1,0 +1,10 @@
+export { AddWishedItemBody, WishedItemQuantityBody } from './dto/wished-item.body.js';
+export { CreateWishlistBody, UpdateWishlistBody } from './dto/wishlist.body.js';
+export { WishedItem } from './wished-item.entity.js';
+export { WishedItemsService } from './wished-items.service.js';
+export { Wishlist } from './wishlist.entity.js';
+export type { ShownItem, ShownWishlist } from './wishlist-presenter.js';
+export { WishlistRecords } from './wishlist-records.js';
+export type { WishlistOwner } from './wishlists.service.js';
+export { WishlistsModule } from './wishlists.module.js';
+export { WishlistsService } from './wishlists.service.js';
