@@ -10,6 +10,7 @@ const MODULES = [
   'auth',
   'staff',
   'customers',
+  'newsletter',
   'catalog',
   'store-credits',
   'wishlists',

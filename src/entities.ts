@@ -18,6 +18,7 @@ import { State } from './modules/geography/index.js';
 import { Address } from './modules/customers/index.js';
 import { Customer } from './modules/customers/index.js';
 import { PasswordReset } from './modules/customers/index.js';
+import { NewsletterSubscriber } from './modules/newsletter/index.js';
 import { IdempotencyRecord } from './platform/http/idempotency/idempotency-record.entity.js';
 import { Store, StoreHost } from './modules/stores/index.js';
 import { Order } from './modules/orders/index.js';
@@ -75,6 +76,7 @@ export const ENTITIES = [
   Customer,
   Address,
   PasswordReset,
+  NewsletterSubscriber,
   IdempotencyRecord,
   Order,
   LineItem,

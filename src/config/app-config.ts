@@ -260,6 +260,10 @@ export class AppConfig {
   @PerMinuteBudget()
   RATE_LIMIT_PASSWORD_RESET_PER_MINUTE = 3;
 
+  /** Per client IP and minute: newsletter subscriptions, verifications and unsubscribe requests. */
+  @PerMinuteBudget()
+  RATE_LIMIT_NEWSLETTER_PER_MINUTE = 5;
+
   /** Per publishable key and minute: every request the key authenticates. */
   @PerMinuteBudget()
   RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE = 300;
@@ -341,6 +345,7 @@ const CONFIG_KEYS = [
   'RATE_LIMIT_LOGOUT_PER_MINUTE',
   'RATE_LIMIT_REGISTRATION_PER_MINUTE',
   'RATE_LIMIT_PASSWORD_RESET_PER_MINUTE',
+  'RATE_LIMIT_NEWSLETTER_PER_MINUTE',
   'RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE',
   'RATE_LIMIT_SECRET_KEY_PER_MINUTE',
   'RATE_LIMIT_FAILED_AUTH_PER_MINUTE',

@@ -7,7 +7,6 @@ import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 type Call = (client: Client, token: string) => Promise<unknown>;
 
-const NEWSLETTER = 'Newsletter subscriptions are not offered by this store';
 const CREDIT_CARDS = 'Saved credit cards are not offered by this store';
 const GIFT_CARDS = 'Gift cards are not offered by this store';
 const PAYMENT_SETUP =
@@ -17,7 +16,6 @@ const CHANNELS = 'Sales channels are not offered by this store';
 
 /** Reads and removals: 404 `record_not_found`. */
 const READS: [name: string, message: string, call: Call][] = [
-  ['newsletterSubscribers.delete', NEWSLETTER, (c) => c.newsletterSubscribers.delete('ns_1')],
   [
     'customer.creditCards.list',
     CREDIT_CARDS,
@@ -47,21 +45,6 @@ const READS: [name: string, message: string, call: Call][] = [
 
 /** Submissions: 422 `validation_error`, the reason under `base`. */
 const SUBMISSIONS: [name: string, message: string, call: Call][] = [
-  [
-    'newsletterSubscribers.create',
-    NEWSLETTER,
-    (c) => c.newsletterSubscribers.create({ email: uniqueEmail('news') }),
-  ],
-  [
-    'newsletterSubscribers.verify',
-    NEWSLETTER,
-    (c) => c.newsletterSubscribers.verify({ token: 'abc' }),
-  ],
-  [
-    'newsletterSubscribers.requestUnsubscribe',
-    NEWSLETTER,
-    (c) => c.newsletterSubscribers.requestUnsubscribe({ email: uniqueEmail('news') }),
-  ],
   [
     'customer.paymentSetupSessions.create',
     PAYMENT_SETUP,
@@ -133,7 +116,7 @@ describe('Client calls for features the store does not offer', () => {
   it('leaves these routes out of the API document, which lists what the store offers', async () => {
     const document = (await t.http.get('/docs/json')).body as { paths: Record<string, unknown> };
     const paths = Object.keys(document.paths);
-    expect(paths.filter((path) => /newsletter|credit_cards|gift_cards/.test(path))).toEqual([]);
+    expect(paths.filter((path) => /credit_cards|gift_cards/.test(path))).toEqual([]);
     expect(paths).not.toContain('/api/v3/store/channel');
     expect(paths).not.toContain('/api/v3/store/policies');
   });

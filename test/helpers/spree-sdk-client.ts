@@ -8,6 +8,7 @@ import {
   CustomerSchema,
   LocaleSchema,
   MarketSchema,
+  NewsletterSubscriberSchema,
   OrderSchema,
   PaymentSchema,
   PaymentSessionSchema,
@@ -189,6 +190,9 @@ const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['POST', /^\/wishlists\/[^/]+\/items$/, WishlistItemSchema],
   ['PATCH', /^\/wishlists\/[^/]+\/items\/[^/]+$/, WishlistItemSchema],
   ['DELETE', /^\/wishlists\/[^/]+\/items\/[^/]+$/, z.undefined()],
+  ['POST', /^\/newsletter_subscribers(\/verify)?$/, NewsletterSubscriberSchema],
+  ['POST', /^\/newsletter_subscribers\/request_unsubscribe$/, z.undefined()],
+  ['DELETE', /^\/newsletter_subscribers\/[^/]+$/, z.undefined()],
 ];
 
 /** The zod schema a response should satisfy (error bodies: `ErrorResponseSchema`), if known. */

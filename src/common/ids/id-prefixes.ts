@@ -42,6 +42,7 @@ export const ID_PREFIX = {
   discount: 'disc',
   wishlist: 'wl',
   wishedItem: 'wi',
+  newsletterSubscriber: 'sub',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

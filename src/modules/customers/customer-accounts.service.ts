@@ -17,6 +17,7 @@ import {
 } from './customer-sessions.service.js';
 import type { RegisterCustomerBody } from './dto/register-customer.body.js';
 import type { UpdateProfileBody } from './dto/update-profile.body.js';
+import { MarketingConsent } from './marketing-consent.js';
 
 const wrongCurrentPassword = () =>
   new StoreError(
@@ -35,6 +36,7 @@ export class CustomerAccountsService {
     private readonly customerSessions: CustomerSessionsService,
     private readonly views: CustomerAccountViews,
     private readonly events: ModelEvents,
+    private readonly consent: MarketingConsent,
   ) {}
 
   /** Creates the account and signs it in, in one transaction. */
@@ -55,6 +57,7 @@ export class CustomerAccountsService {
         }),
       );
       await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
+      if (customer.acceptsMarketing) await this.consent.changed(manager, customer);
       return this.customerSessions.start(customer, currency, manager);
     });
   }
@@ -106,6 +109,9 @@ export class CustomerAccountsService {
       if (passwordDigest !== undefined) await this.sessions.endAll(sessionOwner(customer), manager);
       const updated = await manager.findOneByOrFail(Customer, where);
       await this.events.updated({ manager, storeId: store.storeId }, 'customer', updated);
+      if (updated.acceptsMarketing !== customer.acceptsMarketing) {
+        await this.consent.changed(manager, updated);
+      }
       return this.views.render(updated, currency, manager);
     });
   }

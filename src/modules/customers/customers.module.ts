@@ -10,6 +10,7 @@ import { CustomerOrderHistory } from './customer-order-history.js';
 import { CustomerRecords } from './customer-records.js';
 import { CustomerSessionsService } from './customer-sessions.service.js';
 import { CustomerSerializer } from './customer.serializer.js';
+import { MarketingConsent } from './marketing-consent.js';
 import { OrderAddressCopies } from './order-address-copies.js';
 import { PasswordResetMail } from './password-reset-mail.js';
 import { PasswordResetTokens } from './password-reset-tokens.js';
@@ -50,6 +51,7 @@ import { StorePasswordResetsController } from './store-password-resets.controlle
     AdminCustomerTagging,
     CustomerOrderHistory,
     OrderAddressCopies,
+    MarketingConsent,
   ],
   exports: [
     CustomerAccountsService,
@@ -61,6 +63,7 @@ import { StorePasswordResetsController } from './store-password-resets.controlle
     CustomerSessionsService,
     PasswordResetsService,
     OrderAddressCopies,
+    MarketingConsent,
   ],
 })
 export class CustomersModule {}

@@ -10,6 +10,7 @@ export { AddressBody } from './dto/address.body.js';
 export { EmailField } from './dto/customer-fields.js';
 export { PasswordReset } from './password-reset.entity.js';
 export { OrderAddressCopies } from './order-address-copies.js';
+export { MarketingConsent } from './marketing-consent.js';
 export { AddressBookService } from './address-book.service.js';
 export type { CustomerAccountView } from './customer-account-view.js';
 export { CustomerAccountsService } from './customer-accounts.service.js';

@@ -2,7 +2,6 @@ import { StoreError } from '../../common/errors/store-error.js';
 
 /** Features of the storefront client that this store does not have, as its messages name them. */
 export const NOT_OFFERED = {
-  newsletter: 'Newsletter subscriptions',
   creditCards: 'Saved credit cards',
   giftCards: 'Gift cards',
   paymentSetup: 'Saved payment methods (payment setup sessions)',

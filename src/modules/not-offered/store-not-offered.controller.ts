@@ -13,20 +13,6 @@ import { nothingToAccept, nothingToFind } from './not-offered.js';
 @Idempotent()
 @Controller('api/v3/store')
 export class StoreNotOfferedController {
-  @Post([
-    'newsletter_subscribers',
-    'newsletter_subscribers/verify',
-    'newsletter_subscribers/request_unsubscribe',
-  ])
-  subscribe(): never {
-    throw nothingToAccept('newsletter');
-  }
-
-  @Delete('newsletter_subscribers/:id')
-  unsubscribe(): never {
-    throw nothingToFind('newsletter');
-  }
-
   @Get(['customers/me/credit_cards', 'customers/me/credit_cards/:id'])
   readCreditCards(): never {
     throw nothingToFind('creditCards');

@@ -36,6 +36,7 @@ import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
 import { Promotions1795302200100 } from './1795302200100-Promotions.js';
 import { PromotionUsage1795302200200 } from './1795302200200-PromotionUsage.js';
 import { Wishlists1795302300100 } from './1795302300100-Wishlists.js';
+import { NewsletterSubscribers1795302300200 } from './1795302300200-NewsletterSubscribers.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   Promotions1795302200100,
   PromotionUsage1795302200200,
   Wishlists1795302300100,
+  NewsletterSubscribers1795302300200,
 ];

@@ -21,6 +21,7 @@ const IP_SETTING: Record<IpRateLimitedAction, PerMinuteSetting> = {
   logout: 'RATE_LIMIT_LOGOUT_PER_MINUTE',
   registration: 'RATE_LIMIT_REGISTRATION_PER_MINUTE',
   password_reset: 'RATE_LIMIT_PASSWORD_RESET_PER_MINUTE',
+  newsletter: 'RATE_LIMIT_NEWSLETTER_PER_MINUTE',
 };
 
 const KEY_SETTING: Record<RateLimitedKey['keyType'], PerMinuteSetting> = {

@@ -7,6 +7,7 @@ export const IP_RATE_LIMITED_ACTIONS = [
   'logout',
   'registration',
   'password_reset',
+  'newsletter',
 ] as const;
 export type IpRateLimitedAction = (typeof IP_RATE_LIMITED_ACTIONS)[number];
 

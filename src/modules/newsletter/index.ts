@@ -1,0 +1,2 @@
+export { NewsletterModule } from './newsletter.module.js';
+export { NewsletterSubscriber } from './newsletter-subscriber.entity.js';
