@@ -48,7 +48,10 @@ export function v2AccountShopForThisFile(): V2AccountShop {
   const v3Recorder = schemaRecorder();
   beforeAll(async () => {
     context.sink = await SmtpSink.start();
-    context.t = await startCustomersTestApp({ SMTP_URL: context.sink.url });
+    context.t = await startCustomersTestApp({
+      SMTP_URL: context.sink.url,
+      RATE_LIMIT_PASSWORD_RESET_PER_MINUTE: '100000',
+    });
     context.shop = await context.t.seedStore();
     context.ids = new Ids(context.t);
     const publishableKey = context.shop.publishable_key;

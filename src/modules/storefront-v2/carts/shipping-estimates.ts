@@ -46,7 +46,8 @@ export class ShippingEstimates {
       const id = this.ids.encode(ID_PREFIX.deliveryMethod, option.id);
       const name = names.get(option.id) ?? '';
       return {
-        id,
+        // Not stored: named by what it estimates, apart from the method it prices.
+        id: `estimate-${countryIso}-${id}`,
         delivery_method_id: id,
         name,
         selected: index === cheapest,
