@@ -23,6 +23,7 @@ const MODULES = [
   'digital',
   'webhooks',
   'tags',
+  'allowed-origins',
   'storefront-v2',
   'not-offered',
 ];

@@ -29,6 +29,7 @@ import { NotOfferedModule } from './modules/not-offered/index.js';
 import { StorefrontV2Module } from './modules/storefront-v2/index.js';
 import { TagsModule } from './modules/tags/index.js';
 import { PromotionsModule } from './modules/promotions/index.js';
+import { AllowedOriginsModule } from './modules/allowed-origins/index.js';
 import { WishlistsModule } from './modules/wishlists/index.js';
 
 @Module({})
@@ -65,6 +66,7 @@ export class AppModule {
         WebhooksModule,
         TagsModule,
         PromotionsModule,
+        AllowedOriginsModule,
         WishlistsModule,
         StorefrontV2Module,
         NotOfferedModule,

@@ -50,6 +50,7 @@ import { CouponCode } from './modules/promotions/index.js';
 import { OrderPromotion } from './modules/promotions/index.js';
 import { PromotionUse } from './modules/promotions/index.js';
 import { PromotionCustomerUse } from './modules/promotions/index.js';
+import { AllowedOrigin } from './modules/allowed-origins/index.js';
 import { WishedItem, Wishlist } from './modules/wishlists/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
@@ -109,4 +110,5 @@ export const ENTITIES = [
   PromotionCustomerUse,
   Wishlist,
   WishedItem,
+  AllowedOrigin,
 ];

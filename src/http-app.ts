@@ -12,6 +12,7 @@ import { answerClientError } from './platform/http/client-errors.js';
 import { toErrorResponse } from './platform/http/error-response.js';
 import { answerJsonApiUnder, registerJsonBodies } from './platform/http/json-bodies.js';
 import { STOREFRONT_V2_PREFIX } from './modules/storefront-v2/index.js';
+import { BrowserOrigins } from './modules/allowed-origins/index.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { registerMultipart } from './platform/http/uploads/multipart.js';
 import { refuseMalformedText } from './platform/http/well-formed-text.js';
@@ -53,6 +54,7 @@ export async function createHttpApp(
   );
   app.useLogger(app.get(Logger));
   app.flushLogs();
+  app.enableCors({ delegator: app.get(BrowserOrigins).delegate });
   registerJsonBodies(app, config.BODY_LIMIT_BYTES);
   await registerMultipart(app);
   setUpOpenApi(app);

@@ -115,6 +115,19 @@ export class AppConfig {
   @Max(600_000)
   WEBHOOK_TIMEOUT_MS = 30_000;
 
+  /** Whether pages on this machine (localhost, 127.0.0.1, [::1], any port) may call the Store API. */
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
+  CORS_ALLOW_LOOPBACK_ORIGINS?: boolean;
+
+  /** Comma-separated origins whose pages may call the Admin API from a browser; none by default. */
+  @IsString()
+  @Matches(/^\s*(https?:\/\/[^/?#@\s,]+\s*(,\s*https?:\/\/[^/?#@\s,]+\s*)*)?$/i, {
+    message: 'ADMIN_CORS_ORIGINS must be comma-separated origins such as https://admin.example.com',
+  })
+  ADMIN_CORS_ORIGINS = '';
+
   /** Webhook deliveries one worker process runs at a time (the `webhooks` queue's consumer). */
   @Transform(toInt)
   @IsInt()
@@ -304,6 +317,18 @@ export class AppConfig {
   get allowPrivateWebhookTargets(): boolean {
     return this.WEBHOOKS_ALLOW_PRIVATE_NETWORKS ?? !this.isProduction;
   }
+
+  get allowLoopbackOrigins(): boolean {
+    return this.CORS_ALLOW_LOOPBACK_ORIGINS ?? !this.isProduction;
+  }
+
+  /** ADMIN_CORS_ORIGINS as browsers write origins (lower case, no default port). */
+  get adminCorsOrigins(): string[] {
+    return this.ADMIN_CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== '')
+      .map((origin) => new URL(origin).origin);
+  }
 }
 
 export class ConfigError extends Error {
@@ -322,6 +347,8 @@ const CONFIG_KEYS = [
   'SMTP_URL',
   'WEBHOOKS_ALLOW_PRIVATE_NETWORKS',
   'WEBHOOK_TIMEOUT_MS',
+  'CORS_ALLOW_LOOPBACK_ORIGINS',
+  'ADMIN_CORS_ORIGINS',
   'WEBHOOK_CONCURRENCY',
   'SHUTDOWN_TIMEOUT_MS',
   'IDEMPOTENCY_WAIT_MS',

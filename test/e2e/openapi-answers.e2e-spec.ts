@@ -174,6 +174,7 @@ describe('Admin answers conform to the success schemas the OpenAPI document decl
       '/api/v3/admin/roles',
       '/api/v3/admin/staff_users',
       '/api/v3/admin/webhook_endpoints',
+      '/api/v3/admin/allowed_origins',
     ])
       await admin.call('GET', path);
   });

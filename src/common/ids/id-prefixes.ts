@@ -40,6 +40,7 @@ export const ID_PREFIX = {
   couponCodeBatch: 'cbatch',
   /** A discount row of an order (one promotion adjustment), as Spree's Admin API lists them. */
   discount: 'disc',
+  allowedOrigin: 'ao',
   wishlist: 'wl',
   wishedItem: 'wi',
   newsletterSubscriber: 'sub',

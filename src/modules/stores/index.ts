@@ -4,6 +4,7 @@ export { StoreSettingsService } from './admin/store-settings.service.js';
 export { flagDefaultStoreIfNone } from './default-store.js';
 export { claimStoreHosts } from './hosts/store-host-claims.js';
 export { StoreHost } from './hosts/store-host.entity.js';
+export { hostName } from './hosts/host-names.js';
 export { type CreateStoreInput, parseCreateStoreCommand } from './operator/create-store-input.js';
 export {
   type CreatedStoreOutput,

@@ -6,6 +6,31 @@ export const DERIVED_ANSWERS: Record<
   string,
   { status: number; schema?: SchemaObject | ReferenceObject }
 > = {
+  AdminAllowedOriginsController_create: {
+    status: 201,
+    schema: { $ref: '#/components/schemas/SerializedAllowedOrigin' },
+  },
+  AdminAllowedOriginsController_list: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/SerializedAllowedOrigin' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
+  AdminAllowedOriginsController_remove: { status: 204 },
+  AdminAllowedOriginsController_show: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/SerializedAllowedOrigin' },
+  },
+  AdminAllowedOriginsController_update: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/SerializedAllowedOrigin' },
+  },
   AdminApiKeysController_create: {
     status: 201,
     schema: { $ref: '#/components/schemas/CreatedApiKey' },

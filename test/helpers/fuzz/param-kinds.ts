@@ -30,6 +30,7 @@ const SEGMENT_PREFIX: Record<string, string> = {
   delivery_methods: ID_PREFIX.deliveryMethod,
   tax_rates: ID_PREFIX.taxRate,
   tax_categories: ID_PREFIX.taxCategory,
+  allowed_origins: ID_PREFIX.allowedOrigin,
   payment_methods: ID_PREFIX.paymentMethod,
   markets: 'market',
   delivery_rates: ID_PREFIX.deliveryRate,
