@@ -112,3 +112,10 @@ export const DIGITAL_ADMIN_ROUTES: Record<string, string> = {
   'GET /api/v3/admin/digitals/:id': 'read_products',
   'DELETE /api/v3/admin/digitals/:id': 'write_products',
 };
+
+/** The newsletter routes of the Admin API and the scope each needs (the scope walk covers them). */
+export const NEWSLETTER_ADMIN_ROUTES: Record<string, string> = {
+  'GET /api/v3/admin/newsletter_subscribers': 'read_customers',
+  'GET /api/v3/admin/newsletter_subscribers/export': 'read_customers',
+  'DELETE /api/v3/admin/newsletter_subscribers/:id': 'write_customers',
+};

@@ -425,6 +425,20 @@ export const DERIVED_ANSWERS: Record<
     status: 200,
     schema: { $ref: '#/components/schemas/SerializedStaffUser' },
   },
+  AdminNewsletterSubscribersController_export: { status: 200, schema: { type: 'string' } },
+  AdminNewsletterSubscribersController_list: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/NewsletterSubscriberView' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
+  AdminNewsletterSubscribersController_remove: { status: 204 },
   AdminOptionTypesController_create: {
     status: 201,
     schema: { $ref: '#/components/schemas/AdminOptionTypeView' },
@@ -1931,6 +1945,20 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       display_amount: { type: 'string' },
     },
     required: ['amount', 'currency', 'display_amount'],
+    additionalProperties: false,
+  },
+  NewsletterSubscriberView: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      email: { type: 'string' },
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+      verified: { type: 'boolean' },
+      verified_at: { type: 'string', nullable: true },
+      customer_id: { type: 'string', nullable: true },
+    },
+    required: ['id', 'email', 'created_at', 'updated_at', 'verified', 'verified_at', 'customer_id'],
     additionalProperties: false,
   },
   OptionTypeView: {
