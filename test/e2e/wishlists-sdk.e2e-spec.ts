@@ -1,4 +1,4 @@
-import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { ID_PREFIX, type IdPrefix } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import {
   AdminCaller,
@@ -28,7 +28,7 @@ describe('Wishlists through @spree/sdk', () => {
     codec = s.t.app.get(PublicIdCodec);
   });
 
-  const key = (prefix: string, publicId: string) => codec.decode(prefix, publicId)!;
+  const key = (prefix: IdPrefix, publicId: string) => codec.decode(prefix, publicId)!;
 
   const storedList = async (publicId: string): Promise<StoredWishlist | undefined> => {
     const [row] = await s.t.dataSource.query(

@@ -3,6 +3,7 @@ import { StorefrontAccountModule } from './account/storefront-account.module.js'
 import { StorefrontAuthModule } from './auth/storefront-auth.module.js';
 import { StorefrontCartsModule } from './carts/storefront-carts.module.js';
 import { StorefrontCatalogModule } from './catalog/storefront-catalog.module.js';
+import { StorefrontWishlistsModule } from './wishlists/storefront-wishlists.module.js';
 
 /**
  * The Storefront API v2 (JSON:API, `application/vnd.api+json`): a presentation over the services
@@ -14,6 +15,7 @@ import { StorefrontCatalogModule } from './catalog/storefront-catalog.module.js'
     StorefrontCatalogModule,
     StorefrontAccountModule,
     StorefrontAuthModule,
+    StorefrontWishlistsModule,
   ],
 })
 export class StorefrontV2Module {}

@@ -46,6 +46,8 @@ export const RESOURCE_TYPES = {
   state: {},
   taxon: { parent: 'taxon', children: 'taxon', taxonomy: 'taxonomy', products: 'product' },
   taxonomy: { root: 'taxon' },
+  wishlist: { wished_items: 'wished_item' },
+  wished_item: { variant: 'variant' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type ResourceType = keyof typeof RESOURCE_TYPES;
