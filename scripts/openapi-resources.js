@@ -35,6 +35,8 @@ const SERVED = [
   'ProductFilters',
   'Product',
   'StoreCredit',
+  'Wishlist',
+  'WishlistItem',
 ];
 
 function storeResourceSchemas() {

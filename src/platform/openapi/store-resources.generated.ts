@@ -1069,4 +1069,31 @@ export const STORE_RESOURCE_SCHEMAS: Record<string, SchemaObject> = {
     ],
     additionalProperties: false,
   },
+  Wishlist: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      token: { type: 'string' },
+      is_default: { type: 'boolean' },
+      is_private: { type: 'boolean' },
+      items: { type: 'array', items: { $ref: '#/components/schemas/WishlistItem' } },
+    },
+    required: ['id', 'name', 'token', 'is_default', 'is_private'],
+    additionalProperties: false,
+  },
+  WishlistItem: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      variant_id: { type: 'string' },
+      product_id: { type: 'string' },
+      wishlist_id: { type: 'string' },
+      quantity: { type: 'number' },
+      variant: { $ref: '#/components/schemas/Variant' },
+      product: { allOf: [{ $ref: '#/components/schemas/Product' }] },
+    },
+    required: ['id', 'variant_id', 'product_id', 'wishlist_id', 'quantity', 'variant'],
+    additionalProperties: false,
+  },
 };
