@@ -29,7 +29,6 @@ export class StorefrontPasswordsController {
 
   @Patch(':token')
   @HttpCode(204)
-  @IpRateLimit('password_reset')
   @ApiResponse({ status: 204, description: 'The password is changed; every sign-in ends' })
   @ApiErrors('validation_error')
   @ApiOperation({
