@@ -2462,6 +2462,17 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
     required: ['step', 'field', 'message'],
     additionalProperties: false,
   },
+  SerializedAllowedOrigin: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      origin: { type: 'string' },
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+    },
+    required: ['id', 'origin', 'created_at', 'updated_at'],
+    additionalProperties: false,
+  },
   SerializedApiKey: {
     type: 'object',
     properties: {
