@@ -407,6 +407,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       : ` (got ${JSON.stringify(env[problem.property])})`;
     throw new ConfigError(`Invalid configuration: ${line}${shown}`);
   }
+  try {
+    void config.adminCorsOrigins;
+  } catch {
+    throw new ConfigError(
+      `Invalid configuration: ADMIN_CORS_ORIGINS must be comma-separated origins such as https://admin.example.com (got ${JSON.stringify(env.ADMIN_CORS_ORIGINS)})`,
+    );
+  }
   if (new Set(config.ID_ALPHABET).size !== config.ID_ALPHABET.length) {
     throw new ConfigError('Invalid configuration: ID_ALPHABET must not repeat a character');
   }

@@ -90,6 +90,7 @@ describe('CORS: browser storefronts', () => {
         '/api/v3/store/carts',
         '/api/v3/store/products?limit=5',
         '/api/v2/storefront/cart',
+        '/spree_oauth/token',
       ]) {
         expectAllowedPreflight(await preflight(t, path, allowed), allowed, STORE_HEADERS);
       }

@@ -29,6 +29,9 @@ describe('CORS configuration', () => {
     expect(() => loadConfig({ ADMIN_CORS_ORIGINS: 'https://admin.example.com/path' })).toThrow(
       /^Invalid configuration: ADMIN_CORS_ORIGINS must be comma-separated origins/,
     );
+    expect(() => loadConfig({ ADMIN_CORS_ORIGINS: 'https://admin.example.com:99999' })).toThrow(
+      /^Invalid configuration: ADMIN_CORS_ORIGINS must be comma-separated origins/,
+    );
     expect(() => loadConfig({ CORS_ALLOW_LOOPBACK_ORIGINS: 'maybe' })).toThrow(
       /CORS_ALLOW_LOOPBACK_ORIGINS/,
     );
