@@ -18,6 +18,7 @@ const MODULES = [
   'taxes',
   'markets',
   'payments',
+  'credit-cards',
   'promotions',
   'orders',
   'digital',

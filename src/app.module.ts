@@ -8,6 +8,7 @@ import { AuthModule } from './modules/auth/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
 import { StoresModule } from './modules/stores/index.js';
 import { CustomersModule } from './modules/customers/index.js';
+import { CreditCardsModule } from './modules/credit-cards/index.js';
 import { NewsletterModule } from './modules/newsletter/index.js';
 import { StaffModule } from './modules/staff/index.js';
 import { OrdersModule } from './modules/orders/index.js';
@@ -57,6 +58,7 @@ export class AppModule {
         HttpPoliciesModule,
         CatalogModule,
         CustomersModule,
+        CreditCardsModule,
         NewsletterModule,
         StaffModule,
         OrdersModule,

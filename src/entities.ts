@@ -35,6 +35,7 @@ import { Payment } from './modules/orders/index.js';
 import { PaymentSession } from './modules/orders/index.js';
 import { Refund } from './modules/orders/index.js';
 import { StoreCredit } from './modules/store-credits/index.js';
+import { CreditCard, PaymentSetupSession } from './modules/credit-cards/index.js';
 import { StoreEvent } from './events/index.js';
 import { WebhookEndpoint } from './modules/webhooks/index.js';
 import { WebhookDelivery } from './modules/webhooks/index.js';
@@ -93,6 +94,8 @@ export const ENTITIES = [
   PaymentSession,
   Refund,
   StoreCredit,
+  CreditCard,
+  PaymentSetupSession,
   StoreEvent,
   WebhookEndpoint,
   WebhookDelivery,

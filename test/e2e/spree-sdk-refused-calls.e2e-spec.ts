@@ -7,58 +7,39 @@ import { rejection } from '../helpers/spree-sdk-fixtures.js';
 
 type Call = (client: Client, token: string) => Promise<unknown>;
 
-const CREDIT_CARDS = 'Saved credit cards are not offered by this store';
-const GIFT_CARDS = 'Gift cards are not offered by this store';
-const PAYMENT_SETUP =
-  'Saved payment methods (payment setup sessions) are not offered by this store';
-const POLICIES = 'Store policies are not offered by this store';
-const CHANNELS = 'Sales channels are not offered by this store';
-
-/** Reads and removals: 404 `record_not_found`. */
-const READS: [name: string, message: string, call: Call][] = [
-  [
-    'customer.creditCards.list',
-    CREDIT_CARDS,
-    (c, token) => c.customer.creditCards.list({}, { token }),
-  ],
+/**
+ * The client's calls that once answered "not offered": each now reaches its feature, and one
+ * naming nothing answers 404 `record_not_found` in the envelope the client expects.
+ */
+const NAMING_NOTHING: [name: string, message: string, call: Call][] = [
   [
     'customer.creditCards.get',
-    CREDIT_CARDS,
+    'The credit card does not exist',
     (c, token) => c.customer.creditCards.get('card_1', { token }),
   ],
   [
     'customer.creditCards.delete',
-    CREDIT_CARDS,
+    'The credit card does not exist',
     (c, token) => c.customer.creditCards.delete('card_1', { token }),
   ],
-  ['customer.giftCards.list', GIFT_CARDS, (c, token) => c.customer.giftCards.list({}, { token })],
-  ['customer.giftCards.get', GIFT_CARDS, (c, token) => c.customer.giftCards.get('gc_1', { token })],
   [
     'customer.paymentSetupSessions.get',
-    PAYMENT_SETUP,
+    'The payment setup session does not exist',
     (c, token) => c.customer.paymentSetupSessions.get('pss_1', { token }),
-  ],
-  ['policies.list', POLICIES, (c) => c.policies.list()],
-  ['policies.get', POLICIES, (c) => c.policies.get('returns')],
-  ['channel.get', CHANNELS, (c) => c.channel.get()],
-];
-
-/** Submissions: 422 `validation_error`, the reason under `base`. */
-const SUBMISSIONS: [name: string, message: string, call: Call][] = [
-  [
-    'customer.paymentSetupSessions.create',
-    PAYMENT_SETUP,
-    (c, token) =>
-      c.customer.paymentSetupSessions.create({ payment_method_id: 'pm_1' } as never, { token }),
   ],
   [
     'customer.paymentSetupSessions.complete',
-    PAYMENT_SETUP,
+    'The payment setup session does not exist',
     (c, token) => c.customer.paymentSetupSessions.complete('pss_1', {}, { token }),
+  ],
+  [
+    'customer.paymentSetupSessions.create',
+    'The payment method does not exist',
+    (c, token) => c.customer.paymentSetupSessions.create({ payment_method_id: 'pm_1' }, { token }),
   ],
 ];
 
-describe('Client calls for features the store does not offer', () => {
+describe('Client calls that once were not offered', () => {
   let t: TestApp;
   let shop: DemoCredentials;
   let client: Client;
@@ -83,41 +64,50 @@ describe('Client calls for features the store does not offer', () => {
   afterAll(() => t.close());
 
   afterEach(() => {
-    // Every answer is the error envelope the client expects.
+    // Every answer is the envelope or resource the client expects.
     expect(recorder.problems).toEqual([]);
   });
 
-  it.each(READS)('%s answers 404 record_not_found saying so', async (_, message, call) => {
-    const error = await rejection(call(client, token));
-    expect({ status: error.status, code: error.code, message: error.message }).toEqual({
-      status: 404,
-      code: 'record_not_found',
-      message,
+  it.each(NAMING_NOTHING)(
+    '%s naming nothing answers 404 record_not_found',
+    async (_, message, call) => {
+      const error = await rejection(call(client, token));
+      expect({ status: error.status, code: error.code, message: error.message }).toEqual({
+        status: 404,
+        code: 'record_not_found',
+        message,
+      });
+      expect(error.details).toBeUndefined();
+    },
+  );
+
+  it('customer.creditCards.list answers the customer’s (empty) list', async () => {
+    const list = await client.customer.creditCards.list({}, { token });
+    expect(list).toMatchObject({ data: [], meta: { page: 1, count: 0 } });
+  });
+
+  it('still needs the store’s key and the customer’s token', async () => {
+    const keyless = await t.http.request('GET', '/api/v3/store/customers/me/credit_cards');
+    expect(keyless.status).toBe(401);
+    expect(keyless.body.error.code).toBe('authentication_required');
+    const anonymous = await rejection(client.customer.creditCards.list({}));
+    expect({ status: anonymous.status, code: anonymous.code }).toEqual({
+      status: 401,
+      code: 'authentication_required',
     });
-    expect(error.details).toBeUndefined();
   });
 
-  it.each(SUBMISSIONS)('%s answers 422 validation_error saying so', async (_, message, call) => {
-    const error = await rejection(call(client, token));
-    expect({
-      status: error.status,
-      code: error.code,
-      message: error.message,
-      details: error.details,
-    }).toEqual({ status: 422, code: 'validation_error', message, details: { base: [message] } });
-  });
-
-  it('still needs the store’s key, like every Store API call', async () => {
-    const response = await t.http.request('GET', '/api/v3/store/wishlists');
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('authentication_required');
-  });
-
-  it('leaves these routes out of the API document, which lists what the store offers', async () => {
+  it('lists these routes in the API document', async () => {
     const document = (await t.http.get('/docs/json')).body as { paths: Record<string, unknown> };
-    const paths = Object.keys(document.paths);
-    expect(paths.filter((path) => /credit_cards|gift_cards/.test(path))).toEqual([]);
-    expect(paths).not.toContain('/api/v3/store/channel');
-    expect(paths).not.toContain('/api/v3/store/policies');
+    const paths = Object.keys(document.paths).filter((path) =>
+      /credit_cards|payment_setup_sessions/.test(path),
+    );
+    expect(paths.sort()).toEqual([
+      '/api/v3/store/customers/me/credit_cards',
+      '/api/v3/store/customers/me/credit_cards/{id}',
+      '/api/v3/store/customers/me/payment_setup_sessions',
+      '/api/v3/store/customers/me/payment_setup_sessions/{id}',
+      '/api/v3/store/customers/me/payment_setup_sessions/{id}/complete',
+    ]);
   });
 });

@@ -13,6 +13,8 @@ export const ID_PREFIX = {
   payment: 'py',
   refund: 'ref',
   paymentSession: 'ps',
+  creditCard: 'card',
+  paymentSetupSession: 'pss',
   paymentMethod: 'pm',
   fulfillment: 'ful',
   deliveryRate: 'dr',

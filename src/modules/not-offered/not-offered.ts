@@ -2,9 +2,7 @@ import { StoreError } from '../../common/errors/store-error.js';
 
 /** Features of the storefront client that this store does not have, as its messages name them. */
 export const NOT_OFFERED = {
-  creditCards: 'Saved credit cards',
   giftCards: 'Gift cards',
-  paymentSetup: 'Saved payment methods (payment setup sessions)',
   policies: 'Store policies',
   channels: 'Sales channels',
 } as const;

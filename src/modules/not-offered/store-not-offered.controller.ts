@@ -1,7 +1,7 @@
-import { Controller, Delete, Get, Patch, Post } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
-import { nothingToAccept, nothingToFind } from './not-offered.js';
+import { nothingToFind } from './not-offered.js';
 
 /**
  * Store API calls of the storefront client for features this store does not offer. Each answers
@@ -13,34 +13,9 @@ import { nothingToAccept, nothingToFind } from './not-offered.js';
 @Idempotent()
 @Controller('api/v3/store')
 export class StoreNotOfferedController {
-  @Get(['customers/me/credit_cards', 'customers/me/credit_cards/:id'])
-  readCreditCards(): never {
-    throw nothingToFind('creditCards');
-  }
-
-  @Delete('customers/me/credit_cards/:id')
-  deleteCreditCard(): never {
-    throw nothingToFind('creditCards');
-  }
-
   @Get(['customers/me/gift_cards', 'customers/me/gift_cards/:id'])
   readGiftCards(): never {
     throw nothingToFind('giftCards');
-  }
-
-  @Get('customers/me/payment_setup_sessions/:id')
-  readPaymentSetup(): never {
-    throw nothingToFind('paymentSetup');
-  }
-
-  @Post('customers/me/payment_setup_sessions')
-  createPaymentSetup(): never {
-    throw nothingToAccept('paymentSetup');
-  }
-
-  @Patch('customers/me/payment_setup_sessions/:id/complete')
-  completePaymentSetup(): never {
-    throw nothingToAccept('paymentSetup');
   }
 
   @Get(['policies', 'policies/:id'])

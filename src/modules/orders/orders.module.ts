@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/index.js';
 import { MarketsModule } from '../markets/index.js';
 import { PaymentsModule } from '../payments/index.js';
+import { CreditCardsModule } from '../credit-cards/index.js';
 import { ShippingModule } from '../shipping/index.js';
 import { PromotionsModule } from '../promotions/index.js';
 import { TaxesModule } from '../taxes/index.js';
@@ -44,6 +45,7 @@ import { CartCurrency } from './carts/cart-currency.js';
 import { PaymentSessionSerializer } from './payment-sessions/payment-session.serializer.js';
 import { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
 import { StorePaymentSessionsController } from './payment-sessions/store-payment-sessions.controller.js';
+import { SessionSavedCards } from './payment-sessions/session-saved-cards.js';
 import { StoreCartsController } from './carts/store-carts.controller.js';
 import { OrderCompletion } from './order-completion.js';
 import { CardPayments } from './card-payments.js';
@@ -81,6 +83,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     ShippingModule,
     TaxesModule,
     PaymentsModule,
+    CreditCardsModule,
     MarketsModule,
     PromotionsModule,
   ],
@@ -130,6 +133,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     CartCurrency,
     PaymentSessionsService,
     PaymentSessionSerializer,
+    SessionSavedCards,
     PlacedOrdersService,
     OrderLines,
     AdminOrderPresenter,

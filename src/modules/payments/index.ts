@@ -11,3 +11,5 @@ export { PaymentMethod } from './payment-method.entity.js';
 export type { PaymentMethodType } from './payment-method.entity.js';
 export type { PaymentSource } from './payment-source.js';
 export { PaymentsModule } from './payments.module.js';
+export { paymentMethodView } from './payment-method-view.js';
+export type { PaymentMethodView } from './payment-method-view.js';

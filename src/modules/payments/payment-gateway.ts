@@ -56,6 +56,11 @@ export interface PaymentGateway {
    * number); throws a `validation_error` naming the bad fields under `field` (`source.number`).
    */
   tokenize(input: CardInput | undefined, field?: string): PaymentSource | null;
+  /**
+   * Saves a tokenized card at the provider for later charges (gateways that keep cards only):
+   * the same card with the provider's lasting token as its `gateway_payment_profile_id`.
+   */
+  vault?(source: PaymentSource): PaymentSource;
   /** Charges `amount` (a decimal string) of `currency` to a stored source (checkout). */
   process(amount: string, currency: string, source: PaymentSource | null): Promise<GatewayOutcome>;
   /**

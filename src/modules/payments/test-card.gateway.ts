@@ -84,6 +84,10 @@ function asInteger(value: unknown): number | undefined {
  * network gateway would. Authorizing (staff adding a payment) holds the amount instead of
  * capturing it; a capture or refund is refused or loses the connection by the amount's cents
  * (`TEST_AMOUNT_CENTS`); voids always succeed.
+ *
+ * A saved card's token is its profile id followed by `.` and 24 random hex digits
+ * (`test_card_approve.3f…`): opaque to the shopper, while the gateway still reads from it what
+ * the card does when charged.
  */
 export class TestCardGateway implements PaymentGateway {
   readonly sessionRequired = true;
@@ -131,6 +135,13 @@ export class TestCardGateway implements PaymentGateway {
     };
   }
 
+  vault(source: PaymentSource): PaymentSource {
+    return {
+      ...source,
+      gateway_payment_profile_id: `${source.gateway_payment_profile_id}.${randomBytes(12).toString('hex')}`,
+    };
+  }
+
   process(
     _amount: string,
     _currency: string,
@@ -163,7 +174,9 @@ export class TestCardGateway implements PaymentGateway {
     source: PaymentSource | null,
     approved: 'captured' | 'pending',
   ): Promise<GatewayOutcome> {
-    const behaviour = source?.gateway_payment_profile_id?.slice(PROFILE_PREFIX.length);
+    const behaviour = source?.gateway_payment_profile_id
+      ?.slice(PROFILE_PREFIX.length)
+      .split('.')[0];
     const reference = newReference();
     switch (behaviour) {
       case 'approve':

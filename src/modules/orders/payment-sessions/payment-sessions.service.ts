@@ -30,6 +30,7 @@ import { OrderSerializer } from '../order.serializer.js';
 import { type OrderParts, OrderSnapshots } from '../order-snapshot.js';
 import { HoldLeases, newHoldId } from '../payment-hold-lease.js';
 import { SessionExternalData } from './session-external-data.js';
+import { SessionSavedCards } from './session-saved-cards.js';
 import { PaymentSession } from './payment-session.entity.js';
 import { PaymentSessionSerializer, type PaymentSessionView } from './payment-session.serializer.js';
 
@@ -55,6 +56,7 @@ export class PaymentSessionsService {
     private readonly cards: CardPayments,
     private readonly events: OrderEvents,
     private readonly leases: HoldLeases,
+    private readonly savedCards: SessionSavedCards,
   ) {}
 
   create(
@@ -67,7 +69,12 @@ export class PaymentSessionsService {
       const method = await this.sessionMethod(manager, order, body.payment_method_id);
       const gateway = this.gateways.for(method.type);
       const amount = await this.amountFor(manager, order, body.amount);
-      const data = SessionExternalData.start(gateway, body.external_data);
+      const data = await this.savedCards.withSavedCard(
+        manager,
+        order,
+        method,
+        SessionExternalData.start(gateway, body.external_data),
+      );
       const session = await manager.save(
         manager.create(PaymentSession, {
           storeId: order.storeId,
@@ -113,9 +120,14 @@ export class PaymentSessionsService {
         session.amount = await this.amountFor(manager, order, body.amount);
       }
       if (body.external_data !== undefined) {
-        const data = SessionExternalData.of(session).update(
-          this.gateways.for(method.type),
-          body.external_data,
+        const data = await this.savedCards.withSavedCard(
+          manager,
+          order,
+          method,
+          SessionExternalData.of(session).update(
+            this.gateways.for(method.type),
+            body.external_data,
+          ),
         );
         session.externalData = data.kept;
         session.source = data.source;
@@ -159,13 +171,19 @@ export class PaymentSessionsService {
         throw conflict(order, 'The payment session is being completed by another request');
       }
       const gateway = this.gateways.for(method.type);
-      const data = SessionExternalData.of(session).update(gateway, body.external_data ?? {});
+      const data = await this.savedCards.withSavedCard(
+        manager,
+        order,
+        method,
+        SessionExternalData.of(session).update(gateway, body.external_data ?? {}),
+      );
       session.externalData = data.kept;
       session.source = data.source;
       if (body.session_result !== undefined) session.sessionResult = body.session_result;
       if (gateway.sourceRequired && !session.source) {
         throw invalid('external_data.card', 'the card is required to complete the session');
       }
+      this.savedCards.ensureSavable(order, session, method);
       const amount = await this.chargeable(manager, order, session);
       const paymentId = await this.payments.add(manager, order, {
         methodId: method.id,
@@ -281,6 +299,7 @@ export class PaymentSessionsService {
         if (refusal) await this.payments.recordRefusal(manager, order, refusal);
         else await this.payments.transition(manager, order, { paymentId, to: 'completed' });
         session.status = refusal ? 'failed' : 'completed';
+        if (!refusal) await this.savedCards.saveCharged(manager, order, session);
         await manager.save(session);
         await this.payments.syncPaymentTotal(manager, order);
         await this.payments.fitBalancePayments(manager, order);

@@ -24,6 +24,11 @@ export class SessionExternalData {
     return new SessionExternalData(session.externalData ?? {}, session.source);
   }
 
+  /** The same data charging another source (a saved card). */
+  withSource(source: PaymentSource): SessionExternalData {
+    return new SessionExternalData(this.kept, source);
+  }
+
   /**
    * Applies what the storefront sent: keys set, keys sent as null removed; a `card` is checked
    * and tokenized by the gateway (422 on `external_data.card.*`), `card: null` forgets it.

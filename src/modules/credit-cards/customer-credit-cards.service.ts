@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import { findPage, type Page } from '../../common/pagination/page.js';
+import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import { CustomerRecords } from '../customers/index.js';
+import { cardInUse } from './card-usage.js';
+import { CreditCard } from './credit-card.entity.js';
+import { CreditCardSerializer, type CreditCardView } from './credit-card.serializer.js';
+import { type CardHolder, SavedCards } from './saved-cards.js';
+
+/**
+ * The signed-in customer's own saved cards in one store: listed (the default first, then the
+ * newest), shown and deleted. Deleting the default makes the newest remaining card the default.
+ */
+@Injectable()
+export class CustomerCreditCardsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly customers: CustomerRecords,
+    private readonly cards: SavedCards,
+    private readonly serializer: CreditCardSerializer,
+  ) {}
+
+  async list(holder: CardHolder, query: PaginationQuery): Promise<Page<CreditCardView>> {
+    await this.customers.signedIn(holder.storeId, holder.customerId);
+    return findPage(
+      query,
+      (window) =>
+        this.dataSource.manager.findAndCount(CreditCard, {
+          where: { storeId: holder.storeId, customerId: holder.customerId },
+          order: { isDefault: 'DESC', createdAt: 'DESC', id: 'DESC' },
+          ...window,
+        }),
+      (card) => this.serializer.serialize(card),
+    );
+  }
+
+  /** The customer's default card, or null when it has none. */
+  async defaultCard(holder: CardHolder): Promise<CreditCardView | null> {
+    await this.customers.signedIn(holder.storeId, holder.customerId);
+    const card = await this.dataSource.manager.findOneBy(CreditCard, {
+      storeId: holder.storeId,
+      customerId: holder.customerId,
+      isDefault: true,
+    });
+    return card ? this.serializer.serialize(card) : null;
+  }
+
+  /** Another customer's card is not found. */
+  async show(holder: CardHolder, publicId: string): Promise<CreditCardView> {
+    await this.customers.signedIn(holder.storeId, holder.customerId);
+    const card = await this.cards.find(this.dataSource.manager, holder, publicId);
+    if (!card) throw StoreError.notFound('credit card');
+    return this.serializer.serialize(card);
+  }
+
+  /**
+   * Deletes the card, unless an unfinished payment uses it: a payment or pending payment session
+   * of an open cart (422 `validation_error`; that cart's payment must be finished or removed).
+   */
+  async remove(holder: CardHolder, publicId: string): Promise<void> {
+    await this.customers.signedIn(holder.storeId, holder.customerId);
+    await this.dataSource.transaction(async (manager) => {
+      const card = await this.cards.find(manager, holder, publicId, { lock: true });
+      if (!card) throw StoreError.notFound('credit card');
+      if (await cardInUse(manager, card)) {
+        throw new StoreError('validation_error', 'The card pays an unfinished checkout', {
+          base: [
+            'the card is used by a payment of an open cart; finish or remove that payment first',
+          ],
+        });
+      }
+      await manager.delete(CreditCard, { id: card.id });
+      if (card.isDefault) {
+        await manager.query(
+          `UPDATE credit_cards SET "default" = true, updated_at = now()
+           WHERE id = (SELECT id FROM credit_cards WHERE store_id = $1 AND customer_id = $2
+                       ORDER BY created_at DESC, id DESC LIMIT 1)`,
+          [holder.storeId, holder.customerId],
+        );
+      }
+    });
+  }
+}
