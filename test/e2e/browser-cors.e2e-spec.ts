@@ -37,6 +37,8 @@ describeInChromium('CORS in a browser: a storefront page on another origin check
   let shop: DemoCredentials;
   let storeId: string;
   let variantId: string;
+  /** The API's address under the store's own host, which Chromium resolves to this machine. */
+  let storeApi: string;
   const servers: Server[] = [];
 
   /** The store's orders, carts included (a cart is an order not yet placed). */
@@ -60,7 +62,7 @@ describeInChromium('CORS in a browser: a storefront page on another origin check
             input,
           ),
         {
-          api: `${t.baseUrl}/api/v3/store`,
+          api: storeApi,
           key: shop.publishable_key,
           variantId,
           card: CARDS.approved,
@@ -78,7 +80,16 @@ describeInChromium('CORS in a browser: a storefront page on another origin check
     shop = await t.seedStore();
     storeId = new PublicIdCodec(t.config.ID_ALPHABET).decode(ID_PREFIX.store, shop.store_id)!;
     [{ id: variantId }] = await demoVariants(t, shop);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    // The page calls the API at the store's own host, so that only this store's origins count
+    // (on a host no store claims, every store's would: see docs/security.md).
+    const storeHost = new URL(
+      (await t.http.get('/api/v3/admin/store', keyHeader(shop.secret_key))).body.url,
+    ).hostname;
+    storeApi = `http://${storeHost}:${new URL(t.baseUrl).port}/api/v3/store`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', `--host-resolver-rules=MAP ${storeHost} 127.0.0.1`],
+    });
   }, 60_000);
 
   afterAll(async () => {
