@@ -203,7 +203,7 @@ const RESPONSE_SCHEMAS: [method: string, path: RegExp, schema: z.ZodType][] = [
   ['PATCH', /^\/wishlists\/[^/]+\/items\/[^/]+$/, WishlistItemSchema],
   ['DELETE', /^\/wishlists\/[^/]+\/items\/[^/]+$/, z.undefined()],
   ['POST', /^\/newsletter_subscribers(\/verify)?$/, NewsletterSubscriberSchema],
-  ['POST', /^\/newsletter_subscribers\/request_unsubscribe$/, z.undefined()],
+  ['POST', /^\/newsletter_subscribers\/request_unsubscribe$/, z.object({ message: z.string() })],
   ['DELETE', /^\/newsletter_subscribers\/[^/]+$/, z.undefined()],
 ];
 

@@ -6,9 +6,12 @@ import { Address } from './address.entity.js';
 import { AddressSerializer, type AddressView } from './address.serializer.js';
 import type { Customer } from './customer.entity.js';
 import { CustomerSerializer, type CustomerView } from './customer.serializer.js';
+import { MarketingConsent, type NewsletterSubscriptionView } from './marketing-consent.js';
 
 /** The signed-in customer as the Store API shows it: the record, its address book and credit. */
-export interface CustomerAccountView extends CustomerView {
+export interface CustomerAccountView extends Omit<CustomerView, 'newsletter_subscriber'> {
+  /** The subscription linked to the customer, if any. */
+  newsletter_subscriber: NewsletterSubscriptionView | null;
   addresses: AddressView[];
   default_billing_address: AddressView | null;
   default_shipping_address: AddressView | null;
@@ -17,13 +20,14 @@ export interface CustomerAccountView extends CustomerView {
   display_available_store_credit_total: string;
 }
 
-/** Renders `CustomerAccountView`s (two reads: the address book and the credit left). */
+/** Renders `CustomerAccountView`s (three reads: the address book, the credit left, the subscription). */
 @Injectable()
 export class CustomerAccountViews {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly customers: CustomerSerializer,
     private readonly addresses: AddressSerializer,
+    private readonly consent: MarketingConsent,
   ) {}
 
   async render(
@@ -31,12 +35,13 @@ export class CustomerAccountViews {
     currency: string,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<CustomerAccountView> {
-    const [book, credit] = await Promise.all([
+    const [book, credit, subscription] = await Promise.all([
       manager.find(Address, {
         where: { storeId: customer.storeId, customerId: customer.id },
         order: { createdAt: 'DESC', id: 'DESC' },
       }),
       this.creditLeft(manager, customer, currency),
+      this.consent.subscriptionOf(manager, customer),
     ]);
     const addresses = book.map((address) =>
       this.addresses.serialize(address, {
@@ -48,6 +53,7 @@ export class CustomerAccountViews {
       addresses[book.findIndex((address) => address.id === id)] ?? null;
     return {
       ...this.customers.serialize(customer),
+      newsletter_subscriber: subscription,
       addresses,
       default_billing_address: byId(customer.billAddressId),
       default_shipping_address: byId(customer.shipAddressId),

@@ -12,7 +12,11 @@ import { PublishesLifecycleEvents } from '../../events/index.js';
 @Index('newsletter_subscribers_customer_id_idx', ['customerId'])
 @Index('newsletter_subscribers_store_id_created_at_id_idx', { synchronize: false })
 export class NewsletterSubscriber {
-  @PrimaryColumn({ type: 'bigint' })
+  /** The migration's random default, written as TypeORM reads it back (casts stripped). */
+  @PrimaryColumn({
+    type: 'bigint',
+    default: () => "(((1)+ floor((random() * ('9007199254740990')))))",
+  })
   id: string;
 
   @Column({ name: 'store_id', type: 'bigint' })

@@ -16,6 +16,11 @@ import {
 import { NewsletterUnsubscribeTokens, NewsletterVerificationTokens } from './newsletter-tokens.js';
 import { onStoreSite } from './store-site-link.js';
 
+/** The one answer to every unsubscribe request, subscribed address or not. */
+export const UNSUBSCRIBE_REQUESTED = {
+  message: 'If this address is subscribed, an unsubscribe link has been sent to it',
+};
+
 const invalidToken = (reason: string) =>
   new StoreError('validation_error', 'The newsletter token is invalid or expired', {
     token: [reason],
@@ -86,8 +91,12 @@ export class NewsletterSubscriptionsService {
   }
 
   /** Mails an unsubscribe link when the address is on the list; the same answer either way. */
-  async requestUnsubscribe(store: StoreContext, body: NewsletterEmailBody): Promise<void> {
+  async requestUnsubscribe(
+    store: StoreContext,
+    body: NewsletterEmailBody,
+  ): Promise<typeof UNSUBSCRIBE_REQUESTED> {
     await this.mail.requestUnsubscribe(await this.mailData(store, body));
+    return UNSUBSCRIBE_REQUESTED;
   }
 
   /**

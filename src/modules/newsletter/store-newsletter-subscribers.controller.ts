@@ -59,16 +59,21 @@ export class StoreNewsletterSubscribersController {
   @Post('request_unsubscribe')
   @HttpCode(202)
   @ApiPublishableKeyAccess()
-  @ApiResponse({ status: 202, description: 'Always, whether or not the address is subscribed' })
+  @ApiResponse({
+    status: 202,
+    description: 'Always, whether or not the address is subscribed',
+    schema: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' } },
+    },
+  })
   @ApiErrors('validation_error')
   @ApiOperation({
     summary: 'E-mail an unsubscribe link (subscription id and one-time token) to a subscriber',
   })
-  async requestUnsubscribe(
-    @CurrentStore() store: StoreContext,
-    @Body() body: NewsletterEmailBody,
-  ): Promise<void> {
-    await this.subscriptions.requestUnsubscribe(store, body);
+  requestUnsubscribe(@CurrentStore() store: StoreContext, @Body() body: NewsletterEmailBody) {
+    return this.subscriptions.requestUnsubscribe(store, body);
   }
 
   @Delete(':id')
