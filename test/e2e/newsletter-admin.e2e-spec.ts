@@ -176,4 +176,33 @@ describe('Admin API: newsletter subscribers', () => {
     const malformed = await t.http.request('DELETE', `${PATH}/nope`, { headers: writer });
     expect(malformed.status).toBe(404);
   });
+
+  it('anonymizing a customer takes them off the list, linked or by their former address', async () => {
+    const email = uniqueEmail('erased');
+    const [row] = await t.dataSource.query(
+      `INSERT INTO customers (store_id, email, accepts_marketing) VALUES ($1, $2, true)
+       RETURNING id::text`,
+      [ids.store(shop), email],
+    );
+    const linked = await add(shop, uniqueEmail('erased-other'), { customerKey: row.id });
+    const byAddress = await add(shop, email, { verified: true });
+    const kept = await add(shop, uniqueEmail('kept'), { verified: true });
+    const publicId = codec.encode(ID_PREFIX.customer, row.id);
+
+    const response = await t.http.post(`/api/v3/admin/customers/${publicId}/anonymize`, {}, writer);
+    expect(response.status).toBe(200);
+    const left = await t.dataSource.query(
+      `SELECT email FROM newsletter_subscribers WHERE store_id = $1 AND email = ANY($2)`,
+      [ids.store(shop), [linked.email, byAddress.email, kept.email]],
+    );
+    expect(left).toEqual([{ email: kept.email }]);
+    const deleted = await t.dataSource.query(
+      `SELECT payload->>'id' AS id FROM events
+       WHERE store_id = $1 AND name = 'newsletter_subscriber.deleted' AND payload->>'id' = ANY($2)`,
+      [ids.store(shop), [linked.id, byAddress.id]],
+    );
+    expect(deleted.map((event: { id: string }) => event.id).sort()).toEqual(
+      [linked.id, byAddress.id].sort(),
+    );
+  });
 });

@@ -8,6 +8,7 @@ import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
 import { Address } from './address.entity.js';
 import { Customer } from './customer.entity.js';
+import { MarketingConsent } from './marketing-consent.js';
 import { normalizeEmail } from './customer-email.js';
 import { CustomerOrderHistory } from './customer-order-history.js';
 import { profileChanges } from './customer-profile.js';
@@ -29,6 +30,7 @@ export class AdminCustomersService {
     private readonly orders: CustomerOrderHistory,
     private readonly serializer: CustomerSerializer,
     private readonly events: ModelEvents,
+    private readonly consent: MarketingConsent,
   ) {}
 
   /** A customer without a password: it cannot sign in until it sets one. */
@@ -121,8 +123,9 @@ export class AdminCustomersService {
   }
 
   /**
-   * Erases what identifies the person (email, names, phone, password, addresses, sessions) but
-   * keeps the row, so orders keep their customer. Anonymising again is harmless.
+   * Erases what identifies the person (email, names, phone, password, addresses, sessions, their
+   * newsletter subscriptions) but keeps the row, so orders keep their customer. Anonymising again
+   * is harmless.
    */
   async anonymize(store: StoreContext, publicId: string): Promise<AdminCustomerView> {
     return this.dataSource.transaction(async (manager) => {
@@ -146,6 +149,8 @@ export class AdminCustomersService {
       );
       await manager.delete(Address, { storeId: store.storeId, customerId: customer.id });
       await this.sessions.endAll(sessionOwner(customer), manager);
+      // Told with the address it had, so that lists keyed by address let the person go too.
+      await this.consent.changed(manager, { ...customer, acceptsMarketing: false });
       return this.changed(manager, customer);
     });
   }
