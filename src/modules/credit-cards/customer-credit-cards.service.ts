@@ -4,11 +4,16 @@ import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { CustomerRecords } from '../customers/index.js';
+import { paymentMethodView, type PaymentMethodView } from '../payments/index.js';
 import { cardInUse } from './card-usage.js';
 import { CreditCard } from './credit-card.entity.js';
 import { CreditCardSerializer, type CreditCardView } from './credit-card.serializer.js';
 import { type CardHolder, SavedCards } from './saved-cards.js';
+
+/** A saved card with the payment method it was saved at. */
+export type CardWithMethod = CreditCardView & { payment_method: PaymentMethodView };
 
 /**
  * The signed-in customer's own saved cards in one store: listed (the default first, then the
@@ -21,31 +26,26 @@ export class CustomerCreditCardsService {
     private readonly customers: CustomerRecords,
     private readonly cards: SavedCards,
     private readonly serializer: CreditCardSerializer,
+    private readonly ids: PublicIdCodec,
   ) {}
 
   async list(holder: CardHolder, query: PaginationQuery): Promise<Page<CreditCardView>> {
-    await this.customers.signedIn(holder.storeId, holder.customerId);
-    return findPage(
-      query,
-      (window) =>
-        this.dataSource.manager.findAndCount(CreditCard, {
-          where: { storeId: holder.storeId, customerId: holder.customerId },
-          order: { isDefault: 'DESC', createdAt: 'DESC', id: 'DESC' },
-          ...window,
-        }),
-      (card) => this.serializer.serialize(card),
-    );
+    return this.page(holder, query, (card) => this.serializer.serialize(card));
   }
 
-  /** The customer's default card, or null when it has none. */
-  async defaultCard(holder: CardHolder): Promise<CreditCardView | null> {
+  /** The cards as `list` orders them, each with its payment method. */
+  listWithMethods(holder: CardHolder, query: PaginationQuery): Promise<Page<CardWithMethod>> {
+    return this.page(holder, query, (card) => this.withMethod(card));
+  }
+
+  /** The customer's default card with its payment method, or null when it has none. */
+  async defaultCard(holder: CardHolder): Promise<CardWithMethod | null> {
     await this.customers.signedIn(holder.storeId, holder.customerId);
-    const card = await this.dataSource.manager.findOneBy(CreditCard, {
-      storeId: holder.storeId,
-      customerId: holder.customerId,
-      isDefault: true,
+    const card = await this.dataSource.manager.findOne(CreditCard, {
+      where: { storeId: holder.storeId, customerId: holder.customerId, isDefault: true },
+      relations: { paymentMethod: true },
     });
-    return card ? this.serializer.serialize(card) : null;
+    return card ? this.withMethod(card) : null;
   }
 
   /** Another customer's card is not found. */
@@ -82,5 +82,31 @@ export class CustomerCreditCardsService {
         );
       }
     });
+  }
+
+  private async page<T>(
+    holder: CardHolder,
+    query: PaginationQuery,
+    render: (card: CreditCard) => T,
+  ): Promise<Page<T>> {
+    await this.customers.signedIn(holder.storeId, holder.customerId);
+    return findPage(
+      query,
+      (window) =>
+        this.dataSource.manager.findAndCount(CreditCard, {
+          where: { storeId: holder.storeId, customerId: holder.customerId },
+          relations: { paymentMethod: true },
+          order: { isDefault: 'DESC', createdAt: 'DESC', id: 'DESC' },
+          ...window,
+        }),
+      render,
+    );
+  }
+
+  private withMethod(card: CreditCard): CardWithMethod {
+    return {
+      ...this.serializer.serialize(card),
+      payment_method: paymentMethodView(this.ids, card.paymentMethod!),
+    };
   }
 }

@@ -3,6 +3,7 @@ import { StorefrontAccountModule } from './account/storefront-account.module.js'
 import { StorefrontAuthModule } from './auth/storefront-auth.module.js';
 import { StorefrontCartsModule } from './carts/storefront-carts.module.js';
 import { StorefrontCatalogModule } from './catalog/storefront-catalog.module.js';
+import { StorefrontCreditCardsModule } from './account/storefront-credit-cards.module.js';
 import { StorefrontWishlistsModule } from './wishlists/storefront-wishlists.module.js';
 
 /**
@@ -14,6 +15,7 @@ import { StorefrontWishlistsModule } from './wishlists/storefront-wishlists.modu
     StorefrontCartsModule,
     StorefrontCatalogModule,
     StorefrontAccountModule,
+    StorefrontCreditCardsModule,
     StorefrontAuthModule,
     StorefrontWishlistsModule,
   ],

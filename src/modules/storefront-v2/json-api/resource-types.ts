@@ -32,6 +32,7 @@ export const RESOURCE_TYPES = {
   payment: { payment_method: 'payment_method', source: 'payment_source' },
   payment_source: {},
   payment_method: {},
+  credit_card: { payment_method: 'payment_method' },
   shipment: {
     shipping_rates: 'shipping_rate',
     selected_shipping_rate: 'shipping_rate',
