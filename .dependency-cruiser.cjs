@@ -20,6 +20,8 @@ const MODULES = [
   'payments',
   'credit-cards',
   'promotions',
+  'channels',
+  'policies',
   'orders',
   'digital',
   'webhooks',

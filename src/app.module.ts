@@ -30,6 +30,8 @@ import { NotOfferedModule } from './modules/not-offered/index.js';
 import { StorefrontV2Module } from './modules/storefront-v2/index.js';
 import { TagsModule } from './modules/tags/index.js';
 import { PromotionsModule } from './modules/promotions/index.js';
+import { ChannelsModule } from './modules/channels/index.js';
+import { PoliciesModule } from './modules/policies/index.js';
 import { AllowedOriginsModule } from './modules/allowed-origins/index.js';
 import { WishlistsModule } from './modules/wishlists/index.js';
 
@@ -68,6 +70,8 @@ export class AppModule {
         WebhooksModule,
         TagsModule,
         PromotionsModule,
+        ChannelsModule,
+        PoliciesModule,
         AllowedOriginsModule,
         WishlistsModule,
         StorefrontV2Module,

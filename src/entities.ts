@@ -51,6 +51,8 @@ import { CouponCode } from './modules/promotions/index.js';
 import { OrderPromotion } from './modules/promotions/index.js';
 import { PromotionUse } from './modules/promotions/index.js';
 import { PromotionCustomerUse } from './modules/promotions/index.js';
+import { Channel } from './modules/channels/index.js';
+import { Policy } from './modules/policies/index.js';
 import { AllowedOrigin } from './modules/allowed-origins/index.js';
 import { WishedItem, Wishlist } from './modules/wishlists/index.js';
 
@@ -111,6 +113,8 @@ export const ENTITIES = [
   OrderPromotion,
   PromotionUse,
   PromotionCustomerUse,
+  Channel,
+  Policy,
   Wishlist,
   WishedItem,
   AllowedOrigin,

@@ -9,6 +9,9 @@ import { runMigrations } from './platform/database/run-migrations.js';
 import { ensureEmbeddedTemplate } from './platform/database/embedded-template.js';
 import { reachServersAtBoot } from './platform/health/startup-connections.js';
 import { seedDemoStore } from './seed/seed-demo-store.js';
+import { createStoreDefaults } from './seed/store-defaults.js';
+import { ID_PREFIX } from './common/ids/id-prefixes.js';
+import { publicIdCodecFor } from './common/ids/public-id.js';
 import { createApiKeyCommand } from './modules/staff/index.js';
 import { createStaffUserCommand } from './modules/staff/index.js';
 import { parseApiKeyCommand, parseStaffCommand } from './modules/staff/index.js';
@@ -90,10 +93,15 @@ export async function changeDefaultStore(options: {
   print(result, options.json);
 }
 
-/** A new store's first keys, minted by `api-keys create` inside the store's transaction. */
+/**
+ * A new store's defaults (channel, policies) and first keys, minted by `api-keys create`, inside
+ * the store's transaction.
+ */
 const firstStoreKeys =
   (config: AppConfig): IssueFirstStoreKeys =>
   async (manager, storePublicId) => {
+    const storeId = publicIdCodecFor(config.ID_ALPHABET).decode(ID_PREFIX.store, storePublicId);
+    await createStoreDefaults(manager, storeId!);
     const mint = (keyType: 'publishable' | 'secret', name: string) =>
       createApiKeyCommand(manager, config, {
         storePublicId,

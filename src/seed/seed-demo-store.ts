@@ -32,6 +32,7 @@ import {
 import { seedCheckoutSettings } from './demo-checkout-settings.js';
 import { seedDemoDigitals } from './demo-digitals.js';
 import { seedDemoPromotions } from './demo-promotions.js';
+import { createStoreDefaults } from './store-defaults.js';
 
 export interface DemoCredentials {
   store_id: string;
@@ -284,6 +285,7 @@ export async function seedDemoStore(
       }),
     );
     await claimStoreHosts(manager, store.id, { url: store.url, domains: store.domains });
+    await createStoreDefaults(manager, store.id);
     if (options.claimDefault) await flagDefaultStoreIfNone(manager, store.id);
     const [us, eu] = await manager.save([
       manager.create(Zone, {

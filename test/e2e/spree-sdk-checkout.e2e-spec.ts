@@ -81,7 +81,7 @@ describe('Store API checkout through @spree/sdk', () => {
       discounts: [],
       gift_card: null,
       gift_card_total: '0.00',
-      channel_id: null,
+      channel_id: expect.stringMatching(/^ch_/),
       amount_due: '0.00',
       store_credit_total: '0.00',
       covered_by_store_credit: false,

@@ -37,6 +37,7 @@ const NAMING_NOTHING: [name: string, message: string, call: Call][] = [
     'The payment method does not exist',
     (c, token) => c.customer.paymentSetupSessions.create({ payment_method_id: 'pm_1' }, { token }),
   ],
+  ['policies.get', 'The policy does not exist', (c) => c.policies.get('no-such-policy')],
 ];
 
 describe('Client calls that once were not offered', () => {

@@ -42,6 +42,8 @@ export const ID_PREFIX = {
   couponCodeBatch: 'cbatch',
   /** A discount row of an order (one promotion adjustment), as Spree's Admin API lists them. */
   discount: 'disc',
+  channel: 'ch',
+  policy: 'pol',
   allowedOrigin: 'ao',
   wishlist: 'wl',
   wishedItem: 'wi',

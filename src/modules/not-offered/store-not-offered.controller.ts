@@ -17,14 +17,4 @@ export class StoreNotOfferedController {
   readGiftCards(): never {
     throw nothingToFind('giftCards');
   }
-
-  @Get(['policies', 'policies/:id'])
-  readPolicies(): never {
-    throw nothingToFind('policies');
-  }
-
-  @Get('channel')
-  readChannel(): never {
-    throw nothingToFind('channels');
-  }
 }

@@ -16,7 +16,7 @@ export type NewOrderFields = Pick<
   Order,
   'storeId' | 'currency' | 'email' | 'customerId' | 'tokenDigest' | 'channel'
 > &
-  Partial<Pick<Order, 'tokenSealed'>>;
+  Partial<Pick<Order, 'tokenSealed' | 'channelId'>>;
 
 /** Every column of an order: the entity without its relations. */
 type OrderRow = Omit<
@@ -51,6 +51,7 @@ export async function insertNewOrder(
     email: fields.email,
     customerId: fields.customerId,
     channel: fields.channel,
+    channelId: fields.channelId ?? null,
     state: 'cart',
     billAddressId: null,
     shipAddressId: null,

@@ -67,7 +67,8 @@ export interface OrderView {
   metadata: Record<string, unknown>;
   customer_id: string | null;
   market_id: string | null;
-  channel_id: null;
+  /** The sales channel (`ch_…`) the cart was started through; null for draft orders. */
+  channel_id: string | null;
   special_instructions: string | null;
   customer_note: string | null;
   item_count: number;
@@ -109,8 +110,8 @@ export interface OrderView {
  * once placed), for API responses and event payloads alike: the contract's fields and the
  * client's (`items`, `billing_address`, `payment_status`, ...) side by side, and for carts the
  * checkout's progress and what the store offers. `discounts` lists the promotions applied,
- * automatic or by code; there are no promotion codes, gift cards or sales channels yet: `gift_card` and
- * `channel_id` are null.
+ * automatic or by code; there are no promotion codes or gift cards yet: `gift_card` is null;
+ * `channel_id` is the sales channel the cart was started through.
  */
 @Injectable()
 export class OrderSerializer {
@@ -179,7 +180,7 @@ export class OrderSerializer {
       metadata: order.metadata ?? {},
       customer_id: order.customerId ? this.ids.encode(ID_PREFIX.customer, order.customerId) : null,
       market_id: market ? this.markets.marketId(market) : null,
-      channel_id: null,
+      channel_id: order.channelId ? this.ids.encode(ID_PREFIX.channel, order.channelId) : null,
       special_instructions: order.specialInstructions,
       customer_note: order.specialInstructions,
       item_count: order.itemCount,

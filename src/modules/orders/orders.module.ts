@@ -5,6 +5,7 @@ import { PaymentsModule } from '../payments/index.js';
 import { CreditCardsModule } from '../credit-cards/index.js';
 import { ShippingModule } from '../shipping/index.js';
 import { PromotionsModule } from '../promotions/index.js';
+import { ChannelsModule } from '../channels/index.js';
 import { TaxesModule } from '../taxes/index.js';
 import { CustomersModule } from '../customers/index.js';
 import { StoreCreditsModule } from '../store-credits/index.js';
@@ -86,6 +87,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     CreditCardsModule,
     MarketsModule,
     PromotionsModule,
+    ChannelsModule,
   ],
   controllers: [
     StoreCartsController,

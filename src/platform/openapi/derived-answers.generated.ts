@@ -148,6 +148,31 @@ export const DERIVED_ANSWERS: Record<
     status: 200,
     schema: { $ref: '#/components/schemas/CategoryView' },
   },
+  AdminChannelsController_create: {
+    status: 201,
+    schema: { $ref: '#/components/schemas/ChannelView' },
+  },
+  AdminChannelsController_list: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/ChannelView' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
+  AdminChannelsController_remove: { status: 204 },
+  AdminChannelsController_show: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/ChannelView' },
+  },
+  AdminChannelsController_update: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/ChannelView' },
+  },
   AdminCouponCodeBatchesController_create: {
     status: 201,
     schema: { $ref: '#/components/schemas/CouponCodeBatchView' },
@@ -606,6 +631,31 @@ export const DERIVED_ANSWERS: Record<
   AdminPaymentsController_void: {
     status: 200,
     schema: { $ref: '#/components/schemas/AdminPaymentView' },
+  },
+  AdminPoliciesController_create: {
+    status: 201,
+    schema: { $ref: '#/components/schemas/PolicyView' },
+  },
+  AdminPoliciesController_list: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/PolicyView' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
+  AdminPoliciesController_remove: { status: 204 },
+  AdminPoliciesController_show: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/PolicyView' },
+  },
+  AdminPoliciesController_update: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/PolicyView' },
   },
   AdminPricesController_create: {
     status: 201,
@@ -1310,7 +1360,12 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       metadata: { type: 'object', additionalProperties: {} },
       customer_id: { type: 'string', nullable: true },
       market_id: { type: 'string', nullable: true },
-      channel_id: { nullable: true },
+      channel_id: {
+        type: 'string',
+        nullable: true,
+        description:
+          'The sales channel (`ch_…`) the cart was started through; null for draft orders.',
+      },
       special_instructions: { type: 'string', nullable: true },
       customer_note: { type: 'string', nullable: true },
       item_count: { type: 'number' },
@@ -1643,6 +1698,32 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'is_root',
       'is_child',
       'is_leaf',
+    ],
+    additionalProperties: false,
+  },
+  ChannelView: {
+    type: 'object',
+    properties: {
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+      id: { type: 'string' },
+      name: { type: 'string' },
+      code: { type: 'string' },
+      active: { type: 'boolean' },
+      default: { type: 'boolean' },
+      storefront_access: { type: 'string', enum: ['public'] },
+      guest_checkout: { type: 'boolean', enum: [true] },
+    },
+    required: [
+      'created_at',
+      'updated_at',
+      'id',
+      'name',
+      'code',
+      'active',
+      'default',
+      'storefront_access',
+      'guest_checkout',
     ],
     additionalProperties: false,
   },
@@ -2065,7 +2146,12 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       metadata: { type: 'object', additionalProperties: {} },
       customer_id: { type: 'string', nullable: true },
       market_id: { type: 'string', nullable: true },
-      channel_id: { nullable: true },
+      channel_id: {
+        type: 'string',
+        nullable: true,
+        description:
+          'The sales channel (`ch_…`) the cart was started through; null for draft orders.',
+      },
       special_instructions: { type: 'string', nullable: true },
       customer_note: { type: 'string', nullable: true },
       item_count: { type: 'number' },
@@ -2204,6 +2290,20 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       },
     },
     required: ['id', 'name', 'description', 'type', 'session_required', 'source_required'],
+    additionalProperties: false,
+  },
+  PolicyView: {
+    type: 'object',
+    properties: {
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+      id: { type: 'string' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      body: { type: 'string', description: 'The text without markup.' },
+      body_html: { type: 'string', description: "The merchant's HTML as written." },
+    },
+    required: ['created_at', 'updated_at', 'id', 'name', 'slug', 'body', 'body_html'],
     additionalProperties: false,
   },
   PreferenceSchemaEntry: {

@@ -206,6 +206,20 @@ export const STORE_RESOURCE_SCHEMAS: Record<string, SchemaObject> = {
     ],
     additionalProperties: false,
   },
+  Channel: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      code: { type: 'string' },
+      active: { type: 'boolean' },
+      default: { type: 'boolean' },
+      storefront_access: { type: 'string' },
+      guest_checkout: { type: 'boolean' },
+    },
+    required: ['id', 'name', 'code', 'active', 'default', 'storefront_access', 'guest_checkout'],
+    additionalProperties: false,
+  },
   Country: {
     type: 'object',
     properties: {
@@ -894,6 +908,18 @@ export const STORE_RESOURCE_SCHEMAS: Record<string, SchemaObject> = {
       'customer_id',
       'payment_method',
     ],
+    additionalProperties: false,
+  },
+  Policy: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      body: { nullable: true, type: 'string' },
+      body_html: { nullable: true, type: 'string' },
+    },
+    required: ['id', 'name', 'slug', 'body', 'body_html'],
     additionalProperties: false,
   },
   Price: {

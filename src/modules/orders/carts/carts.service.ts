@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, In, Not } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
+import { StoreChannels } from '../../channels/index.js';
 import { Customer } from '../../customers/index.js';
 import { mergeMetadata, metadataFits } from '../domain/metadata.js';
 import { type CreateCartBody, isSupportedCurrency, type UpdateCartBody } from '../dto/cart.body.js';
@@ -36,11 +37,24 @@ export class CartsService {
     private readonly tokens: CartTokens,
     private readonly lines: OrderLines,
     private readonly currencies: CartCurrency,
+    private readonly channels: StoreChannels,
   ) {}
 
-  /** A new cart, with its locale, metadata and first lines when the request gives them. */
-  async create(caller: CartCaller, body: CreateCartBody): Promise<OrderView> {
-    const currency = storeCurrency(caller, body.currency ?? caller.store.defaultCurrency);
+  /**
+   * A new cart, with its locale, metadata and first lines when the request gives them, in the
+   * body's currency, else the request's (`X-Store-Currency`), recording the sales channel the
+   * request names (`X-Store-Channel`, else the store's default).
+   */
+  async create(
+    caller: CartCaller,
+    body: CreateCartBody,
+    requested: { currency?: string; channel?: string } = {},
+  ): Promise<OrderView> {
+    const currency = storeCurrency(
+      caller,
+      body.currency ?? requested.currency ?? caller.store.defaultCurrency,
+    );
+    const channel = await this.channels.resolve(caller.store.storeId, requested.channel);
     const { token, digest, sealed } = this.tokens.issue();
     return this.changes.create(
       async (manager) =>
@@ -52,6 +66,7 @@ export class CartsService {
           email: body.email ?? (await this.customerEmail(manager, caller)) ?? null,
           customerId: caller.customerId,
           channel: 'storefront',
+          channelId: channel?.id ?? null,
         }),
       async (change) => {
         if (!body.items || body.items.length === 0) markNewAndEmpty(change.order);

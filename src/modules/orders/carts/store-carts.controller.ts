@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
@@ -11,6 +22,8 @@ import {
   ApiResourceList,
 } from '../../../platform/openapi/api-docs.decorators.js';
 import { SECURITY_SCHEMES } from '../../../platform/openapi/security-schemes.js';
+import { RequestCurrency } from '../../auth/index.js';
+import { CHANNEL_HEADER } from '../../channels/index.js';
 import { CreateCartBody, UpdateCartBody } from '../dto/cart.body.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 import { CartsService } from './carts.service.js';
@@ -31,8 +44,13 @@ export class StoreCartsController {
     description:
       'Optionally with `items` (added as `POST /carts/{id}/items` adds them, with its errors; nothing is created when one fails), `metadata`, `currency`, `email` and `locale`.',
   })
-  create(@CurrentCartCaller() caller: CartCaller, @Body() body: CreateCartBody) {
-    return this.carts.create(caller, body);
+  create(
+    @CurrentCartCaller() caller: CartCaller,
+    @Body() body: CreateCartBody,
+    @RequestCurrency() currency: string,
+    @Headers(CHANNEL_HEADER) channel: string | undefined,
+  ) {
+    return this.carts.create(caller, body, { currency, channel });
   }
 
   @Get()

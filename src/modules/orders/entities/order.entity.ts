@@ -101,6 +101,10 @@ export class Order extends StoreScopedEntity {
   @Column({ type: 'text', default: 'storefront' })
   channel: OrderChannel;
 
+  /** The store's sales channel a storefront cart was started through; null for draft orders. */
+  @Column({ name: 'channel_id', type: 'bigint', nullable: true })
+  channelId: string | null;
+
   /** Free-form data the storefront keeps with the order. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   metadata: Record<string, unknown>;

@@ -35,6 +35,7 @@ import { PaymentClaimLease1795302100200 } from './1795302100200-PaymentClaimLeas
 import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
 import { Promotions1795302200100 } from './1795302200100-Promotions.js';
 import { PromotionUsage1795302200200 } from './1795302200200-PromotionUsage.js';
+import { ChannelsAndPolicies1795302300300 } from './1795302300300-ChannelsAndPolicies.js';
 import { SavedCards1795302300700 } from './1795302300700-SavedCards.js';
 import { AllowedOrigins1795302300600 } from './1795302300600-AllowedOrigins.js';
 import { Wishlists1795302300100 } from './1795302300100-Wishlists.js';
@@ -79,6 +80,7 @@ export const MIGRATIONS = [
   StoreHosts1795302100300,
   Promotions1795302200100,
   PromotionUsage1795302200200,
+  ChannelsAndPolicies1795302300300,
   SavedCards1795302300700,
   Wishlists1795302300100,
   NewsletterSubscribers1795302300200,

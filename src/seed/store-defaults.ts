@@ -1,0 +1,9 @@
+import type { EntityManager } from 'typeorm';
+import { createDefaultChannel } from '../modules/channels/index.js';
+import { createDefaultPolicies } from '../modules/policies/index.js';
+
+/** What every new store starts with: its `online` sales channel and its empty policies. */
+export async function createStoreDefaults(manager: EntityManager, storeId: string): Promise<void> {
+  await createDefaultChannel(manager, storeId);
+  await createDefaultPolicies(manager, storeId);
+}
