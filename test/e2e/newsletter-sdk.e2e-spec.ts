@@ -393,10 +393,12 @@ describe('Newsletter subscriptions through @spree/sdk', () => {
 describe('Newsletter rate limit', () => {
   let t: TestApp;
   let client: Client;
+  let storeKey: string;
 
   beforeAll(async () => {
     t = await startTestApp({ env: { RATE_LIMIT_NEWSLETTER_PER_MINUTE: '2' } });
     const shop = await t.seedStore();
+    storeKey = new Ids(t).store(shop);
     client = createSpreeSdkClient(t.baseUrl, { publishableKey: shop.publishable_key });
   });
   afterAll(() => t.close());
@@ -407,7 +409,8 @@ describe('Newsletter rate limit', () => {
     const over = await rejection(client.newsletterSubscribers.verify({ token: 'nlv_x' }));
     expect([over.status, over.code]).toEqual([429, 'rate_limit_exceeded']);
     const [row] = await t.dataSource.query(
-      `SELECT count(*)::int AS count FROM newsletter_subscribers`,
+      'SELECT count(*)::int AS count FROM newsletter_subscribers WHERE store_id = $1',
+      [storeKey],
     );
     expect(row.count).toBe(1);
   });
