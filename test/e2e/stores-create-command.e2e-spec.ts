@@ -146,6 +146,21 @@ describe('store-cli stores create (the built CLI against the test app’s databa
     const products = await t.http.get('/api/v3/store/products', keyHeader(output.publishable_key));
     expect(products.status).toBe(200);
     expect(products.body.data).toEqual([]);
+
+    // It starts with its default channel and its four policies, without text.
+    const channel = await t.http.get('/api/v3/store/channel', keyHeader(output.publishable_key));
+    expect(channel.body).toMatchObject({ code: 'online', default: true, active: true });
+    expect(
+      await t.dataSource.query(
+        'SELECT slug, body FROM policies WHERE store_id = $1 ORDER BY slug',
+        [storeKey],
+      ),
+    ).toEqual(
+      ['privacy-policy', 'returns-policy', 'shipping-policy', 'terms-of-service'].map((slug) => ({
+        slug,
+        body: null,
+      })),
+    );
   });
 
   it('prints the result indented without --json, and numbers a code already taken', async () => {
