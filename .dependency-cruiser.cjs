@@ -13,6 +13,7 @@ const MODULES = [
   'newsletter',
   'catalog',
   'store-credits',
+  'gift-cards',
   'wishlists',
   'shipping',
   'taxes',

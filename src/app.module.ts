@@ -34,6 +34,7 @@ import { ChannelsModule } from './modules/channels/index.js';
 import { PoliciesModule } from './modules/policies/index.js';
 import { AllowedOriginsModule } from './modules/allowed-origins/index.js';
 import { WishlistsModule } from './modules/wishlists/index.js';
+import { GiftCardsModule } from './modules/gift-cards/index.js';
 
 @Module({})
 export class AppModule {
@@ -75,6 +76,7 @@ export class AppModule {
         AllowedOriginsModule,
         WishlistsModule,
         StorefrontV2Module,
+        GiftCardsModule,
         NotOfferedModule,
         HealthModule,
         ...extraModules,

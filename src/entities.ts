@@ -55,6 +55,7 @@ import { Channel } from './modules/channels/index.js';
 import { Policy } from './modules/policies/index.js';
 import { AllowedOrigin } from './modules/allowed-origins/index.js';
 import { WishedItem, Wishlist } from './modules/wishlists/index.js';
+import { GiftCard, GiftCardBatch, GiftCardTransaction } from './modules/gift-cards/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -118,4 +119,7 @@ export const ENTITIES = [
   Wishlist,
   WishedItem,
   AllowedOrigin,
+  GiftCardBatch,
+  GiftCard,
+  GiftCardTransaction,
 ];

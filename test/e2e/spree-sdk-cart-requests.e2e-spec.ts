@@ -433,7 +433,7 @@ describe('Cart requests of @spree/sdk: every field honoured or refused', () => {
   });
 
   describe('discount codes and gift cards', () => {
-    it('refuses an unknown code, finds none to remove, offers no gift cards, and only for the cart’s owner', async () => {
+    it('refuses unknown codes and gift cards, finds none to remove, and only for the cart’s owner', async () => {
       const cart = await client.carts.create();
       const { token: spreeToken } = cart;
       const discount = await rejection(

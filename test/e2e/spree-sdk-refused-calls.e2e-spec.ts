@@ -38,6 +38,11 @@ const NAMING_NOTHING: [name: string, message: string, call: Call][] = [
     (c, token) => c.customer.paymentSetupSessions.create({ payment_method_id: 'pm_1' }, { token }),
   ],
   ['policies.get', 'The policy does not exist', (c) => c.policies.get('no-such-policy')],
+  [
+    'customer.giftCards.get',
+    'The gift card does not exist',
+    (c, token) => c.customer.giftCards.get('gc_1', { token }),
+  ],
 ];
 
 describe('Client calls that once were not offered', () => {

@@ -10,6 +10,8 @@ const payment = (options: Partial<PaymentSnapshot> = {}): PaymentSnapshot => ({
   method_type: 'check',
   method_description: null,
   store_credit_id: null,
+  gift_card_id: null,
+  gift_card: null,
   state: 'checkout',
   amount: '0.0000',
   source: null,

@@ -47,6 +47,9 @@ export const ID_PREFIX = {
   allowedOrigin: 'ao',
   wishlist: 'wl',
   wishedItem: 'wi',
+  giftCard: 'gc',
+  giftCardBatch: 'gcb',
+  giftCardTransaction: 'gctx',
   newsletterSubscriber: 'sub',
 } as const;
 

@@ -6,6 +6,7 @@ export const SCOPE_RESOURCES = [
   'payments',
   'fulfillments',
   'store_credits',
+  'gift_cards',
   'stock',
   'promotions',
   'settings',

@@ -1,9 +1,7 @@
 import { StoreError } from '../../common/errors/store-error.js';
 
 /** Features of the storefront client that this store does not have, as its messages name them. */
-export const NOT_OFFERED = {
-  giftCards: 'Gift cards',
-} as const;
+export const NOT_OFFERED = {} as const;
 
 export type NotOfferedFeature = keyof typeof NOT_OFFERED;
 

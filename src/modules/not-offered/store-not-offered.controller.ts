@@ -1,7 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
-import { nothingToFind } from './not-offered.js';
 
 /**
  * Store API calls of the storefront client for features this store does not offer. Each answers
@@ -12,9 +11,4 @@ import { nothingToFind } from './not-offered.js';
 @ApiExcludeController()
 @Idempotent()
 @Controller('api/v3/store')
-export class StoreNotOfferedController {
-  @Get(['customers/me/gift_cards', 'customers/me/gift_cards/:id'])
-  readGiftCards(): never {
-    throw nothingToFind('giftCards');
-  }
-}
+export class StoreNotOfferedController {}

@@ -12,6 +12,7 @@ import { LIVE_PAYMENT_STATES } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import { type CompletionStart, readCompletionStart } from './order-completion-read.js';
 import { DiscountsLost, OrderDiscountClaims } from './order-discount-claims.js';
+import { GiftCardLost, OrderGiftCardClaims } from './order-gift-card-claims.js';
 import { OrderChange } from './order-change.js';
 import { conflict, OrderChanges } from './order-changes.js';
 import { OrderEvents } from './order-events.js';
@@ -93,6 +94,7 @@ export class OrderCompletion {
     private readonly leases: HoldLeases,
     private readonly waits: PaymentHoldWaits,
     private readonly discounts: OrderDiscountClaims,
+    private readonly giftCards: OrderGiftCardClaims,
   ) {
     this.placing = new OrderPlacing(stock);
   }
@@ -171,6 +173,7 @@ export class OrderCompletion {
       return rendering && render({ manager, order: rendering.snapshot.order }, rendering);
     } catch (error) {
       if (error instanceof DiscountsLost) throw await this.discounts.recover(target, error);
+      if (error instanceof GiftCardLost) throw await this.giftCards.recover(target, error);
       if (!(error instanceof PaymentRefused)) throw error;
       await this.recordRefusal(target, error);
       throw new StoreError(REFUSAL_CODES[error.reason], error.message, {
@@ -312,6 +315,7 @@ export class OrderCompletion {
     const placed = await this.placing.place(manager, start, plan, outcomes, holdId);
     if (!placed) throw new OrderMoved();
     await this.discounts.claim(manager, placed.snapshot.order, start.snapshot);
+    await this.giftCards.claim(manager, placed, plan);
     const context: PlacedOrderContext = {
       manager,
       order: placed.snapshot.order,
@@ -323,7 +327,7 @@ export class OrderCompletion {
 
   /**
    * Charges the payments of local gateways (checks) before the order's rows are taken; store
-   * credit is spent by the placing itself. Throws `PaymentRefused` when one is refused.
+   * credit and gift cards are spent by the placing itself. Throws `PaymentRefused` when one is refused.
    */
   private async chargeLocal(
     order: Order,
@@ -331,7 +335,7 @@ export class OrderCompletion {
   ): Promise<ReadonlyMap<string, LocalOutcome>> {
     const outcomes = new Map<string, LocalOutcome>();
     for (const charge of plan.local) {
-      if (charge.storeCreditId !== null) continue;
+      if (charge.storeCreditId !== null || charge.giftCardId !== null) continue;
       if (charge.type === 'store_credit') throw new Error('Store credit payment without a credit');
       const gateway = this.gateways.for(charge.type);
       const outcome = await gatewayCall(() =>

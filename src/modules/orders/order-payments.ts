@@ -67,6 +67,7 @@ export interface NewPayment {
   coversBalance: boolean;
   source?: PaymentSource | null;
   storeCreditId?: string | null;
+  giftCardId?: string | null;
   metadata?: Record<string, unknown>;
 }
 
@@ -91,8 +92,8 @@ export class OrderPayments {
   async add(manager: EntityManager, order: Order, payment: NewPayment): Promise<string> {
     const [{ id }]: { id: string }[] = await manager.query(
       `INSERT INTO payments (store_id, order_id, payment_method_id, store_credit_id, amount, source,
-                             covers_balance, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+                             covers_balance, metadata, gift_card_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
       [
         order.storeId,
         order.id,
@@ -102,6 +103,7 @@ export class OrderPayments {
         payment.source ? JSON.stringify(payment.source) : null,
         payment.coversBalance,
         JSON.stringify(payment.metadata ?? {}),
+        payment.giftCardId ?? null,
       ],
     );
     return id;

@@ -4,6 +4,7 @@ import { preparedIn } from '../../platform/database/prepared-sql.js';
 import type { EntityManager } from 'typeorm';
 import { Address } from '../customers/index.js';
 import type { OptionValueRow } from '../catalog/index.js';
+import { giftCardJsonSql, type GiftCardRecord } from '../gift-cards/index.js';
 import type { PaymentSource } from '../payments/index.js';
 import { type CodeRefusal, codeRefusalSql, customerKeysSql } from '../promotions/index.js';
 import type { CheckoutFacts } from './domain/checkout-progress.js';
@@ -94,6 +95,9 @@ export interface PaymentSnapshot {
   method_type: string;
   method_description: string | null;
   store_credit_id: string | null;
+  gift_card_id: string | null;
+  /** The gift card it spends, as the snapshot read it. */
+  gift_card: GiftCardRecord | null;
   state: string;
   amount: string;
   source: PaymentSource | null;
@@ -236,7 +240,8 @@ export function orderPartsSql(
                'payment_method_id', p.payment_method_id::text,
                'method_name', pm.name, 'method_type', pm.type,
                'method_description', pm.description,
-               'store_credit_id', p.store_credit_id::text, 'state', p.state,
+               'store_credit_id', p.store_credit_id::text, 'gift_card_id', p.gift_card_id::text,
+               'gift_card', ${giftCardJsonSql('p.gift_card_id')}, 'state', p.state,
                'amount', p.amount::text, 'source', p.source, 'response_code', p.response_code,
                'failure_message', p.failure_message, 'created_at', p.created_at,
                'covers_balance', p.covers_balance)

@@ -5,6 +5,7 @@ import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { putAmountFields, putStoredAmountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
 import { AddressSerializer, type AddressView } from '../customers/index.js';
+import { type GiftCardRecord, GiftCardSerializer, type GiftCardView } from '../gift-cards/index.js';
 import { type MarketView, ReferenceDataSerializer } from '../markets/index.js';
 import {
   checkoutRequirements,
@@ -14,7 +15,8 @@ import {
   type ShopperStep,
 } from './domain/checkout-progress.js';
 import { type DiscountView, discountView } from './discount-view.js';
-import { orderBalance } from './domain/order-balance.js';
+import { GIFT_CARD, orderBalance } from './domain/order-balance.js';
+import { isLivePayment } from './domain/payment-coverage.js';
 import type { Order } from './entities/order.entity.js';
 import {
   LineItemSerializer,
@@ -31,6 +33,7 @@ import {
   type OrderRendering,
   type OrderSnapshot,
   OrderSnapshots,
+  type PaymentSnapshot,
 } from './order-snapshot.js';
 import { orderMarket } from './store-checkout-options.js';
 import { type CartWarning, cartWarnings } from './cart-warnings.js';
@@ -93,7 +96,7 @@ export interface OrderView {
   fulfillments: Record<string, unknown>[];
   payments: Record<string, unknown>[];
   discounts: DiscountView[];
-  gift_card: null;
+  gift_card: GiftCardView | null;
   market: MarketView | null;
   requirements: Requirement[];
   // Carts only:
@@ -123,6 +126,7 @@ export class OrderSerializer {
     private readonly payments: PaymentSerializer,
     private readonly snapshots: OrderSnapshots,
     private readonly markets: ReferenceDataSerializer,
+    private readonly giftCards: GiftCardSerializer,
   ) {}
 
   /** The public id a cart or order is known by right now. */
@@ -165,7 +169,7 @@ export class OrderSerializer {
       paymentTotal: order.paymentTotal,
       hasCustomer: order.customerId !== null,
       payments: snapshot.payments.map((payment) => ({
-        methodType: payment.method_type,
+        methodType: payment.gift_card_id === null ? payment.method_type : GIFT_CARD,
         amount: payment.amount,
         state: payment.state,
       })),
@@ -198,7 +202,8 @@ export class OrderSerializer {
     // Written into the view as it is built: intermediate objects spread into it cost more here
     // than the rest of the rendering.
     this.putOrderAmounts(view, order);
-    putStoredAmountFields(view, 'gift_card_total', '0', currency);
+    const giftCard = appliedGiftCard(snapshot.payments, currency);
+    putStoredAmountFields(view, 'gift_card_total', giftCard.total, currency);
     putAmountFields(view, 'store_credit_total', balance.storeCreditTotal);
     putAmountFields(view, 'amount_due', balance.amountDue);
     view.covered_by_store_credit = balance.coveredByStoreCredit;
@@ -217,7 +222,7 @@ export class OrderSerializer {
     view.discounts = snapshot.discounts
       .filter((discount) => discount.applied)
       .map((discount) => discountView(this.ids, discount, order.currency));
-    view.gift_card = null;
+    view.gift_card = giftCard.card && this.giftCards.forShopper(giftCard.card);
     view.market = market ? this.markets.market(market) : null;
     view.requirements = [];
     if (!isPlaced(order)) {
@@ -291,4 +296,21 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The gift card the order's live payments spend, and what they spend of it. */
+function appliedGiftCard(
+  payments: readonly PaymentSnapshot[],
+  currency: string,
+): { card: GiftCardRecord | null; total: string } {
+  let card: GiftCardRecord | null = null;
+  let total = Money.zero(currency);
+  for (const payment of payments) {
+    if (payment.gift_card === null || !isLivePayment({ ...payment, methodType: GIFT_CARD })) {
+      continue;
+    }
+    card = payment.gift_card;
+    total = total.plus(payment.amount);
+  }
+  return { card, total: total.toString() };
 }

@@ -11,6 +11,7 @@ import { CustomersModule } from '../customers/index.js';
 import { StoreCreditsModule } from '../store-credits/index.js';
 import { AdminOrderChanges } from './admin/admin-order-changes.js';
 import { AdminOrderPresenter } from './admin/admin-order-presenter.js';
+import { GiftCardsModule } from '../gift-cards/index.js';
 import { AdminOrderQueries } from './admin/admin-order-queries.js';
 import { AdminOrdersController } from './admin/admin-orders.controller.js';
 import { DraftOrderCreation } from './admin/draft-order-creation.js';
@@ -58,6 +59,11 @@ import { OrderExtensions } from './order-extensions.js';
 import { OrderDiscountClaims } from './order-discount-claims.js';
 import { DraftOrderCodes } from './admin/draft-order-codes.js';
 import { OrderLines } from './order-lines.js';
+import { OrderGiftCardClaims } from './order-gift-card-claims.js';
+import { GiftCardPurchases } from './gift-card-purchases.js';
+import { CartGiftCards } from './carts/cart-gift-cards.service.js';
+import { StoreCartGiftCardsController } from './carts/store-cart-gift-cards.controller.js';
+import { AdminOrderGiftCardsController } from './admin/admin-order-gift-cards.controller.js';
 import { CartFinder } from './carts/cart-finder.js';
 import { OrderLookup } from './order-lookup.js';
 import { OrderChanges } from './order-changes.js';
@@ -83,6 +89,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     StoreCreditsModule,
     ShippingModule,
     TaxesModule,
+    GiftCardsModule,
     PaymentsModule,
     CreditCardsModule,
     MarketsModule,
@@ -99,6 +106,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     AdminOrdersController,
     AdminOrderItemsController,
     AdminFulfillmentsController,
+    StoreCartGiftCardsController,
+    AdminOrderGiftCardsController,
     AdminPaymentsController,
     AdminRefundsController,
   ],
@@ -123,6 +132,9 @@ import { StoreOrdersController } from './store-orders.controller.js';
     PaymentRecoverySweeper,
     HeldPaymentRecovery,
     HoldLeases,
+    OrderGiftCardClaims,
+    GiftCardPurchases,
+    CartGiftCards,
     PaymentHoldWaits,
     CartPresenter,
     CartTokens,

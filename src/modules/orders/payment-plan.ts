@@ -4,12 +4,16 @@ import type { RemoteCharge } from './order-payments.js';
 import { compareKeys } from './order-stock.js';
 import type { PaymentSnapshot } from './order-snapshot.js';
 
-/** A payment charged inside the placing transaction: store credit, or a local gateway (check). */
+/**
+ * A payment charged inside the placing transaction: store credit, a gift card, or a local gateway
+ * (check).
+ */
 export interface LocalCharge {
   paymentId: string;
   type: PaymentMethodType;
   amount: string;
   storeCreditId: string | null;
+  giftCardId: string | null;
   source: PaymentSource | null;
 }
 
@@ -25,7 +29,8 @@ export interface PaymentPlan {
 
 /**
  * Plans the order's unprocessed (`checkout`) payments against what is left of its total once
- * `paid` is taken off: store credit first (oldest payment first), then payments of set amounts,
+ * `paid` is taken off: store credit first (oldest payment first), then gift cards, then payments of
+ * set amounts,
  * then the one for the balance; a payment left with nothing to charge is voided.
  */
 export function planPayments(
@@ -58,6 +63,7 @@ export function planPayments(
         type: payment.method_type as PaymentMethodType,
         amount: charge,
         storeCreditId: payment.store_credit_id,
+        giftCardId: payment.gift_card_id,
         source: payment.source,
       });
     }
@@ -66,9 +72,10 @@ export function planPayments(
   return plan;
 }
 
-/** Store credit first, then set amounts before the balance, then oldest first. */
+/** Store credit first, then gift cards, then set amounts before the balance, then oldest first. */
 function chargeOrder(a: PaymentSnapshot, b: PaymentSnapshot): number {
   const rank = (payment: PaymentSnapshot) =>
-    (payment.store_credit_id === null ? 2 : 0) + (payment.covers_balance ? 1 : 0);
+    (payment.store_credit_id !== null ? 0 : payment.gift_card_id !== null ? 2 : 4) +
+    (payment.covers_balance ? 1 : 0);
   return rank(a) - rank(b) || compareKeys(a.id, b.id);
 }

@@ -54,8 +54,16 @@ export class PaymentSerializer {
       state: payment.state,
       status: payment.state,
       ...storedAmountFields('amount', payment.amount, payment.currency),
-      source_type: storeCreditId ? 'store_credit' : source ? 'credit_card' : null,
-      source_id: storeCreditId,
+      source_type: storeCreditId
+        ? 'store_credit'
+        : payment.gift_card_id
+          ? 'gift_card'
+          : source
+            ? 'credit_card'
+            : null,
+      source_id:
+        storeCreditId ??
+        (payment.gift_card_id ? this.ids.encode(ID_PREFIX.giftCard, payment.gift_card_id) : null),
       source,
       response_code: payment.response_code,
       failure_message: payment.failure_message,

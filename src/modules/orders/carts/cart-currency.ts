@@ -46,7 +46,8 @@ export class CartCurrency {
       [order.id, currency],
     );
     await manager.query(
-      `DELETE FROM payments WHERE order_id = $1 AND state = 'checkout' AND store_credit_id IS NOT NULL`,
+      `DELETE FROM payments WHERE order_id = $1 AND state = 'checkout'
+         AND (store_credit_id IS NOT NULL OR gift_card_id IS NOT NULL)`,
       [order.id],
     );
     await manager.query(

@@ -1,8 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { StoreError } from '../../../common/errors/store-error.js';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
 import {
   ApiCartOwnerAccess,
@@ -10,14 +7,11 @@ import {
   ApiResource,
 } from '../../../platform/openapi/api-docs.decorators.js';
 import { DiscountCodeBody } from '../dto/discount-code.body.js';
-import { OrderLookup } from '../order-lookup.js';
 import { CartDiscountCodes } from './cart-discount-codes.service.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 
 /**
- * Discount codes and gift cards on a cart. Codes are entered and removed with the cart answered
- * (`CartDiscountCodes`). This store sells no gift cards yet: no gift card code is ever valid (422
- * on `code`) and there is never one to remove (404); those routes stay out of the API document.
+ * Discount codes on a cart, entered and removed with the cart answered (`CartDiscountCodes`).
  * The cart itself must be the caller's (404 `cart_not_found`).
  */
 @ApiTags('Store: carts')
@@ -25,11 +19,7 @@ import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
 @Idempotent()
 @Controller('api/v3/store/carts/:id')
 export class StoreCartPromotionsController {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly lookup: OrderLookup,
-    private readonly discountCodes: CartDiscountCodes,
-  ) {}
+  constructor(private readonly discountCodes: CartDiscountCodes) {}
 
   @Post('discount_codes')
   @HttpCode(200)
@@ -64,27 +54,4 @@ export class StoreCartPromotionsController {
   ) {
     return this.discountCodes.remove(caller, id, code);
   }
-
-  @Post('gift_cards')
-  @HttpCode(200)
-  @ApiExcludeEndpoint()
-  async applyGiftCard(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
-    await this.ownCart(caller, id);
-    throw invalidCode('is not a valid gift card code');
-  }
-
-  @Delete('gift_cards/:gift_card_id')
-  @ApiExcludeEndpoint()
-  async removeGiftCard(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
-    await this.ownCart(caller, id);
-    throw new StoreError('record_not_found', 'The cart has no such gift card');
-  }
-
-  private async ownCart(caller: CartCaller, id: string): Promise<void> {
-    await this.lookup.cartOf(this.dataSource.manager, caller, id);
-  }
-}
-
-function invalidCode(message: string): StoreError {
-  return new StoreError('validation_error', `The code ${message}`, { code: [message] });
 }

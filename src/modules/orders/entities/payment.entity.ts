@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import type { PaymentSource } from '../../payments/index.js';
 import { OrderPaymentRow } from './order-payment-row.entity.js';
 import type { StoreCredit } from '../../store-credits/index.js';
+import type { GiftCard } from '../../gift-cards/index.js';
 
 export const PAYMENT_STATES = [
   'checkout',
@@ -17,6 +18,7 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 @Entity('payments')
 @Index('payments_order_id_idx', ['orderId'])
 @Index('payments_store_credit_id_idx', ['storeCreditId'])
+@Index('payments_gift_card_id_idx', ['giftCardId'])
 // Partial (payments still held): made by migration PaymentClaimLease.
 @Index('payments_held_until_idx', { synchronize: false })
 export class Payment extends OrderPaymentRow {
@@ -27,6 +29,14 @@ export class Payment extends OrderPaymentRow {
   @ManyToOne('StoreCredit', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'store_credit_id' })
   storeCredit?: StoreCredit;
+
+  /** The gift card it spends (through the store credit method, as Spree pays with gift cards). */
+  @Column({ name: 'gift_card_id', type: 'bigint', nullable: true })
+  giftCardId: string | null;
+
+  @ManyToOne('GiftCard', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'gift_card_id' })
+  giftCard?: GiftCard;
 
   /** What the shopper sees the payment by; drawn at random when the row is inserted. */
   @Column({

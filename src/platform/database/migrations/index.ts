@@ -40,6 +40,7 @@ import { SavedCards1795302300700 } from './1795302300700-SavedCards.js';
 import { AllowedOrigins1795302300600 } from './1795302300600-AllowedOrigins.js';
 import { Wishlists1795302300100 } from './1795302300100-Wishlists.js';
 import { NewsletterSubscribers1795302300200 } from './1795302300200-NewsletterSubscribers.js';
+import { GiftCards1795302300400 } from './1795302300400-GiftCards.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -84,5 +85,6 @@ export const MIGRATIONS = [
   SavedCards1795302300700,
   Wishlists1795302300100,
   NewsletterSubscribers1795302300200,
+  GiftCards1795302300400,
   AllowedOrigins1795302300600,
 ];

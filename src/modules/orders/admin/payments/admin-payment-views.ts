@@ -26,6 +26,7 @@ export interface PaymentFacts {
   refunded: string;
   methodType: PaymentMethodType;
   storeCreditId: string | null;
+  giftCardId: string | null;
   /** The gateway's reference for the authorization or charge. */
   reference: string | null;
 }
@@ -34,6 +35,7 @@ const SELECT_FACTS = `
   SELECT p.id::text AS id, p.state, p.amount::text AS amount,
          COALESCE((SELECT SUM(r.amount) FROM refunds r WHERE r.payment_id = p.id), 0)::text AS refunded,
          pm.type AS "methodType", p.store_credit_id::text AS "storeCreditId",
+         p.gift_card_id::text AS "giftCardId",
          p.response_code AS reference
   FROM payments p JOIN payment_methods pm ON pm.id = p.payment_method_id`;
 

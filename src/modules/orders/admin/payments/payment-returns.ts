@@ -10,6 +10,7 @@ import {
   PaymentGateways,
 } from '../../../payments/index.js';
 import { StoreCreditWallet } from '../../../store-credits/index.js';
+import { GiftCardWallet } from '../../../gift-cards/index.js';
 import { Refund } from '../../entities/refund.entity.js';
 import type { OrderChange } from '../../order-change.js';
 import { gatewayCall } from '../../order-payments.js';
@@ -32,6 +33,7 @@ export class PaymentReturns {
   constructor(
     private readonly gateways: PaymentGateways,
     private readonly wallet: StoreCreditWallet,
+    private readonly giftCards: GiftCardWallet,
     private readonly serializer: RefundSerializer,
     private readonly events: ModelEvents,
   ) {}
@@ -50,8 +52,8 @@ export class PaymentReturns {
   }
 
   /**
-   * Gives back `amount` of a completed payment (to the store credit it came from, or through its
-   * gateway), records the refund and publishes `refund.created`, in the change's transaction.
+   * Gives back `amount` of a completed payment (to the store credit or gift card it came from, or
+   * through its gateway), records the refund and publishes `refund.created`, in the change's transaction.
    */
   async refund(
     change: OrderChange,
@@ -65,6 +67,12 @@ export class PaymentReturns {
     let transactionId: string | null = null;
     if (payment.storeCreditId) {
       await this.wallet.refund(manager, payment.storeCreditId, text);
+    } else if (payment.giftCardId) {
+      await this.giftCards.giveBack(manager, {
+        giftCardId: payment.giftCardId,
+        amount: text,
+        orderId: order.id,
+      });
     } else {
       if (payment.methodType === 'store_credit') {
         throw new Error('Store credit payment without a credit');
