@@ -11,6 +11,7 @@ export { EmailField } from './dto/customer-fields.js';
 export { PasswordReset } from './password-reset.entity.js';
 export { OrderAddressCopies } from './order-address-copies.js';
 export { MarketingConsent } from './marketing-consent.js';
+export type { NewsletterSubscriptionView } from './marketing-consent.js';
 export { AddressBookService } from './address-book.service.js';
 export type { CustomerAccountView } from './customer-account-view.js';
 export { CustomerAccountsService } from './customer-accounts.service.js';

@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
+import type { NewsletterSubscriptionView } from '../customers/index.js';
 import type { NewsletterSubscriber } from './newsletter-subscriber.entity.js';
 
-/** The client's `NewsletterSubscriber`. */
-export interface NewsletterSubscriberView {
-  id: string;
-  email: string;
-  created_at: string;
-  updated_at: string;
-  verified: boolean;
-  verified_at: string | null;
-  customer_id: string | null;
-}
+/** The client's `NewsletterSubscriber`, as the customer's account view also shows it. */
+export type NewsletterSubscriberView = NewsletterSubscriptionView;
 
 /** The v3 representation of a subscriber, for the Store and Admin APIs and event payloads. */
 @Injectable()

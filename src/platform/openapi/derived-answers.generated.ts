@@ -500,7 +500,7 @@ export const DERIVED_ANSWERS: Record<
     schema: {
       type: 'object',
       properties: {
-        data: { type: 'array', items: { $ref: '#/components/schemas/NewsletterSubscriberView' } },
+        data: { type: 'array', items: { $ref: '#/components/schemas/NewsletterSubscriptionView' } },
         meta: { $ref: '#/components/schemas/PageMeta' },
       },
       required: ['data', 'meta'],
@@ -2276,7 +2276,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
     required: ['amount', 'currency', 'display_amount'],
     additionalProperties: false,
   },
-  NewsletterSubscriberView: {
+  NewsletterSubscriptionView: {
     type: 'object',
     properties: {
       id: { type: 'string' },
