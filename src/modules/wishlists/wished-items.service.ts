@@ -69,12 +69,14 @@ export class WishedItemsService {
   /** Takes the item off its list; answers it as it was. */
   async remove(owner: WishlistOwner, ref: WishlistRef, publicItemId: string): Promise<ShownItem> {
     await this.customers.signedIn(owner.store.storeId, owner.customerId);
-    return this.dataSource.transaction(async (manager) => {
-      const found = await this.itemOf(manager, owner, ref, publicItemId);
-      const shown = await this.shown(owner, found.id);
-      await manager.delete(WishedItem, { id: found.id });
-      return shown;
+    // Presented before the change: the presenter reads on a connection of its own.
+    const found = await this.itemOf(this.dataSource.manager, owner, ref, publicItemId, false);
+    const shown = await this.shown(owner, found.id);
+    await this.dataSource.transaction(async (manager) => {
+      const item = await this.itemOf(manager, owner, ref, publicItemId);
+      await manager.delete(WishedItem, { id: item.id });
     });
+    return shown;
   }
 
   private async itemOf(
@@ -82,8 +84,10 @@ export class WishedItemsService {
     owner: WishlistOwner,
     ref: WishlistRef,
     publicItemId: string,
+    lock = true,
   ): Promise<WishedItem> {
-    const wishlist = await this.records.owned(manager, owner.store.storeId, owner.customerId, ref);
+    const { storeId } = owner.store;
+    const wishlist = await this.records.owned(manager, storeId, owner.customerId, ref, lock);
     const id = this.ids.decode(ID_PREFIX.wishedItem, publicItemId);
     const item = id
       ? await manager.findOne(WishedItem, { where: { id, wishlistId: wishlist.id } })

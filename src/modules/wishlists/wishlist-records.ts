@@ -30,18 +30,19 @@ export class WishlistRecords {
       : { token: idOrToken };
   }
 
-  /** The customer's own list, locked for the change about to be made. */
+  /** The customer's own list, locked (unless asked not to) for the change about to be made. */
   async owned(
     manager: EntityManager,
     storeId: string,
     customerId: string,
     ref: WishlistRef,
+    lock = true,
   ): Promise<Wishlist> {
     const key = this.keyOf(ref);
     const wishlist = key
       ? await manager.findOne(Wishlist, {
           where: { ...key, storeId, customerId },
-          lock: { mode: 'pessimistic_write' },
+          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
         })
       : null;
     if (!wishlist) throw StoreError.notFound('wishlist');

@@ -27,6 +27,7 @@ const SEGMENT_PREFIX: Record<string, string> = {
   webhook_endpoints: ID_PREFIX.webhookEndpoint,
   deliveries: ID_PREFIX.webhookDelivery,
   store_credits: ID_PREFIX.storeCredit,
+  wishlists: ID_PREFIX.wishlist,
   delivery_methods: ID_PREFIX.deliveryMethod,
   tax_rates: ID_PREFIX.taxRate,
   tax_categories: ID_PREFIX.taxCategory,
