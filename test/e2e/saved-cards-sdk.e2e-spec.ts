@@ -136,6 +136,32 @@ describe('Saved cards through @spree/sdk: setup sessions, paying with a saved ca
     expect(list.meta).toMatchObject({ page: 1, count: 2 });
   });
 
+  it('two cards saved at once make exactly one of them the default', async () => {
+    const { token, customerId } = await signUp('setup-race');
+    const methodId = await cardMethodId(token);
+    const sessions = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) =>
+        client.customer.paymentSetupSessions.create(
+          { payment_method_id: methodId, external_data: { card: { ...CARDS.approved, name } } },
+          { token },
+        ),
+      ),
+    );
+    const completed = await Promise.all(
+      sessions.map((session) =>
+        client.customer.paymentSetupSessions.complete(session.id, {}, { token }),
+      ),
+    );
+    expect(completed.map((session) => session.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    const stored = await storedCards(customerId);
+    expect(stored).toHaveLength(3);
+    expect(stored.filter((card: { default: boolean }) => card.default)).toHaveLength(1);
+  });
+
   it('refuses a bad card, a missing card, a method that keeps no cards and guests', async () => {
     const { token, customerId } = await signUp('setup-refused');
     const cart = await cartAtPayment(token);

@@ -63,7 +63,8 @@ export class CustomerCreditCardsService {
   async remove(holder: CardHolder, publicId: string): Promise<void> {
     await this.customers.signedIn(holder.storeId, holder.customerId);
     await this.dataSource.transaction(async (manager) => {
-      const card = await this.cards.find(manager, holder, publicId, { lock: true });
+      await this.cards.lockCards(manager, holder);
+      const card = await this.cards.find(manager, holder, publicId, { lock: 'pessimistic_write' });
       if (!card) throw StoreError.notFound('credit card');
       if (await cardInUse(manager, card)) {
         throw new StoreError('validation_error', 'The card pays an unfinished checkout', {

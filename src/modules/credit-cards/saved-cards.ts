@@ -41,6 +41,7 @@ export class SavedCards {
     const gateway = this.vaultOf(method);
     if (!gateway) throw fieldError(field, `${method.type} payment methods keep no cards`);
     const kept = gateway.vault(source);
+    await this.lockCards(manager, holder);
     const [hasDefault]: unknown[] = await manager.query(
       `SELECT 1 FROM credit_cards WHERE store_id = $1 AND customer_id = $2 AND "default" LIMIT 1`,
       [holder.storeId, holder.customerId],
@@ -69,6 +70,16 @@ export class SavedCards {
       : undefined;
   }
 
+  /**
+   * Serialises changes to one customer's cards in one store, so two at once cannot both make a
+   * default card (the unique index would refuse the second with an error instead).
+   */
+  async lockCards(manager: EntityManager, holder: CardHolder): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `credit_cards:${holder.storeId}:${holder.customerId}`,
+    ]);
+  }
+
   publicId(card: Pick<CreditCard, 'id'>): string {
     return this.serializer.publicId(card);
   }
@@ -78,13 +89,13 @@ export class SavedCards {
     manager: EntityManager,
     holder: CardHolder,
     publicId: string,
-    options: { lock?: boolean } = {},
+    options: { lock?: 'pessimistic_write' | 'pessimistic_read' } = {},
   ): Promise<CreditCard | null> {
     const id = this.serializer.decode(publicId);
     if (!id) return null;
     return manager.findOne(CreditCard, {
       where: { id, storeId: holder.storeId, customerId: holder.customerId },
-      ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...(options.lock ? { lock: { mode: options.lock } } : {}),
     });
   }
 
@@ -105,6 +116,8 @@ export class SavedCards {
             manager,
             { storeId: holder.storeId, customerId: holder.customerId },
             publicId,
+            // Held until the payment is recorded, so the card cannot be deleted meanwhile.
+            { lock: 'pessimistic_read' },
           )
         : null;
     if (!card) throw fieldError(field, 'no saved card of the signed-in customer has this id');
