@@ -37,6 +37,27 @@ describe('the built-in payment gateways', () => {
     }
   });
 
+  it('test card: a saved card is an opaque token that still charges as its card does', async () => {
+    const vaulted = (number: string) => gateway.vault!(gateway.tokenize(card(number))!);
+    const approved = vaulted('4242424242424242');
+    expect(approved).toEqual({
+      brand: 'visa',
+      last_digits: '4242',
+      month: 12,
+      year: 2099,
+      name: null,
+      gateway_payment_profile_id: expect.stringMatching(/^test_card_approve\.[0-9a-f]{24}$/),
+    });
+    expect(vaulted('4242424242424242').gateway_payment_profile_id).not.toBe(
+      approved.gateway_payment_profile_id,
+    );
+    expect(await gateway.process('10.00', 'USD', approved)).toMatchObject({ kind: 'captured' });
+    expect(await gateway.process('1.00', 'USD', vaulted('4000000000000002'))).toMatchObject({
+      kind: 'declined',
+    });
+    expect(new CheckGateway().vault).toBeUndefined();
+  });
+
   it('test card: captures and refunds succeed unless the cents are .91 (refused) or .92 (no answer)', async () => {
     expect(await gateway.capture('test_a', '5.00', 'USD')).toEqual({
       kind: 'done',
