@@ -113,7 +113,7 @@ export interface OrderView {
  * once placed), for API responses and event payloads alike: the contract's fields and the
  * client's (`items`, `billing_address`, `payment_status`, ...) side by side, and for carts the
  * checkout's progress and what the store offers. `discounts` lists the promotions applied,
- * automatic or by code; there are no promotion codes or gift cards yet: `gift_card` is null;
+ * automatic or by code; `gift_card` is the card its live gift card payments spend (`gift_card_total`);
  * `channel_id` is the sales channel the cart was started through.
  */
 @Injectable()
