@@ -55,7 +55,7 @@ describe('the built-in payment gateways', () => {
     expect(await gateway.process('1.00', 'USD', vaulted('4000000000000002'))).toMatchObject({
       kind: 'declined',
     });
-    expect(new CheckGateway().vault).toBeUndefined();
+    expect((new CheckGateway() as PaymentGateway).vault).toBeUndefined();
   });
 
   it('test card: captures and refunds succeed unless the cents are .91 (refused) or .92 (no answer)', async () => {
