@@ -224,6 +224,39 @@ describe('Admin API: gift cards', () => {
       ]);
       expect(await stored(card.id)).toMatchObject({ amount_used: '0.00' });
     });
+    it('gives a refunded gift card payment back to the card', async () => {
+      const card = await issue({ amount: '50.00' });
+      const cart = new CartClient(t, shop);
+      await cart.create();
+      await cart.addItem(tee.id, 1);
+      await cart.address(US_ADDRESS, uniqueEmail('refund'));
+      const applied = await cart.call('POST', `/carts/${cart.id}/gift_cards`, { code: card.code });
+      const total: string = applied.body.total;
+      const completed = await cart.complete();
+      expect(completed.status).toBe(200);
+      const order = completed.body;
+      const payment = order.payments.find(
+        (candidate: { source_type: string }) => candidate.source_type === 'gift_card',
+      );
+      const refunded = await admin.call('POST', `/orders/${order.id}/refunds`, {
+        json: { payment_id: payment.id, amount: '5.00', reason: 'scratched' },
+      });
+      expect(refunded.status).toBe(201);
+      const shown = await admin.call('GET', `/gift_cards/${card.id}`);
+      const used = (Number(total) - 5).toFixed(2);
+      expect(shown.body).toMatchObject({ amount_used: used });
+      expect(
+        shown.body.transactions.map((line: { kind: string; amount: string }) => [
+          line.kind,
+          line.amount,
+        ]),
+      ).toEqual([
+        ['issued', '50.00'],
+        ['used', total],
+        ['returned', '5.00'],
+      ]);
+      expect(await stored(card.id)).toMatchObject({ amount_used: used });
+    });
   });
 
   describe('changing', () => {
