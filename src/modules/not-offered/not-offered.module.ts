@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { StoreNotOfferedController } from './store-not-offered.controller.js';
+import { StorefrontNotOfferedController } from './storefront-not-offered.controller.js';
 
-/** Plain answers to the storefront client's calls for features the store does not offer. */
-@Module({ controllers: [StoreNotOfferedController] })
+/** Plain answers to the storefront clients' calls for features the store does not offer. */
+@Module({ controllers: [StorefrontNotOfferedController] })
 export class NotOfferedModule {}
