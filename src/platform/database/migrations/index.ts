@@ -35,12 +35,12 @@ import { PaymentClaimLease1795302100200 } from './1795302100200-PaymentClaimLeas
 import { StoreHosts1795302100300 } from './1795302100300-StoreHosts.js';
 import { Promotions1795302200100 } from './1795302200100-Promotions.js';
 import { PromotionUsage1795302200200 } from './1795302200200-PromotionUsage.js';
-import { ChannelsAndPolicies1795302300300 } from './1795302300300-ChannelsAndPolicies.js';
-import { SavedCards1795302300700 } from './1795302300700-SavedCards.js';
-import { AllowedOrigins1795302300600 } from './1795302300600-AllowedOrigins.js';
 import { Wishlists1795302300100 } from './1795302300100-Wishlists.js';
 import { NewsletterSubscribers1795302300200 } from './1795302300200-NewsletterSubscribers.js';
+import { ChannelsAndPolicies1795302300300 } from './1795302300300-ChannelsAndPolicies.js';
 import { GiftCards1795302300400 } from './1795302300400-GiftCards.js';
+import { AllowedOrigins1795302300600 } from './1795302300600-AllowedOrigins.js';
+import { SavedCards1795302300700 } from './1795302300700-SavedCards.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -81,10 +81,10 @@ export const MIGRATIONS = [
   StoreHosts1795302100300,
   Promotions1795302200100,
   PromotionUsage1795302200200,
-  ChannelsAndPolicies1795302300300,
-  SavedCards1795302300700,
   Wishlists1795302300100,
   NewsletterSubscribers1795302300200,
+  ChannelsAndPolicies1795302300300,
   GiftCards1795302300400,
   AllowedOrigins1795302300600,
+  SavedCards1795302300700,
 ];
