@@ -81,6 +81,8 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'PATCH /api/v3/admin/orders/:id': 'write_orders',
   'GET /api/v3/admin/orders/:id/discounts': 'read_orders',
   'DELETE /api/v3/admin/orders/:id/coupon_codes/:code': 'write_orders',
+  'POST /api/v3/admin/orders/:order_id/gift_cards': 'write_gift_cards',
+  'DELETE /api/v3/admin/orders/:order_id/gift_cards/:id': 'write_gift_cards',
   'PATCH /api/v3/admin/orders/:id/complete': 'write_orders',
   'PATCH /api/v3/admin/orders/:id/cancel': 'write_orders',
   'GET /api/v3/admin/orders/:id/payments': 'read_payments',

@@ -133,6 +133,7 @@ export function errorEnvelopeProblems(body: unknown): string[] {
 
 /** The problems of one v2 response: none when it is what the contract promises. */
 export function v2ResponseProblems(exchange: V2Exchange): string[] {
+  if (exchange.status < 400 && NOT_DOCUMENTS.some((path) => path.test(exchange.path))) return [];
   const problems: string[] = [];
   const hasBody = exchange.body !== '' && exchange.body !== undefined;
   if (hasBody && !exchange.contentType?.startsWith(JSON_API_MEDIA_TYPE))
@@ -144,6 +145,12 @@ export function v2ResponseProblems(exchange: V2Exchange): string[] {
   else problems.push(...jsonApiDocumentProblems(exchange.body));
   return problems;
 }
+
+/**
+ * Answers that are not JSON:API documents when they succeed: OAuth's token answers (RFC 6749's
+ * JSON, `/spree_oauth/…`) and downloaded files. Their refusals are envelopes all the same.
+ */
+const NOT_DOCUMENTS = [/^\/spree_oauth\//, /^\/digitals\//];
 
 /** A response hook that checks every v2 response and collects the problems. */
 export function jsonApiRecorder(): {
@@ -185,6 +192,11 @@ export async function refused(
   const result = await call;
   if (result.isSuccess()) throw new Error('the call succeeded');
   return refusalOf(result.fail());
+}
+
+/** The HTTP status of a call the server refused. */
+export function refusalStatus(result: { fail(): Error }): number {
+  return refusalOf(result.fail()).status;
 }
 
 function refusalOf(error: Error): { status: number; body: any } {

@@ -2,7 +2,7 @@ import { ALL_SCOPES, excessScopes, grants, isScope } from '../../src/modules/aut
 
 describe('scopes', () => {
   it('lists read_ and write_ for every resource plus read_all and write_all', () => {
-    expect(ALL_SCOPES).toHaveLength(24);
+    expect(ALL_SCOPES).toHaveLength(26);
     expect(ALL_SCOPES).toEqual(
       expect.arrayContaining(['read_orders', 'write_store_credits', 'read_all', 'write_all']),
     );

@@ -6,14 +6,23 @@ export const NOT_OFFERED = {
   menus: 'Menus',
   posts: 'Posts',
   vendors: 'Vendors',
+  accountConfirmations: 'Account confirmations',
+  stripeSessions: 'Stripe checkout sessions',
 } as const;
 
 export type NotOfferedFeature = keyof typeof NOT_OFFERED;
 
+const sentence = (feature: NotOfferedFeature) =>
+  `${NOT_OFFERED[feature]} are not offered by this store`;
+
 /** A read of something the store never has: 404 `record_not_found`, saying so. */
 export function nothingToFind(feature: NotOfferedFeature): StoreError {
-  return new StoreError(
-    'record_not_found',
-    `${NOT_OFFERED[feature]} are not offered by this store`,
-  );
+  return new StoreError('record_not_found', sentence(feature));
+}
+
+/** A submission for a feature the store does not offer: 422 `validation_error`, saying so. */
+export function nothingToAccept(feature: NotOfferedFeature, instead: string): StoreError {
+  return new StoreError('validation_error', `${sentence(feature)}; ${instead}`, {
+    base: [sentence(feature)],
+  });
 }

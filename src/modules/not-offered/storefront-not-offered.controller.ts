@@ -1,11 +1,12 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, HttpCode, Patch } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { nothingToFind } from './not-offered.js';
+import { nothingToAccept, nothingToFind } from './not-offered.js';
 
 /**
- * Storefront v2 client calls for content this store does not keep (a CMS, menus, a blog, a
- * marketplace's vendors): each answers the error envelope saying so, rather than a bare 404 for
- * an unknown route. Left out of the API document, which lists what the store does offer.
+ * Storefront v2 client calls for what this store does not keep or do (a CMS, menus, a blog, a
+ * marketplace's vendors, e-mail confirmations of new accounts, Stripe's hosted checkout): each
+ * answers the error envelope saying so, rather than a bare 404 for an unknown route. Left out of
+ * the API document, which lists what the store does offer.
  */
 @ApiExcludeController()
 @Controller('api/v2/storefront')
@@ -28,5 +29,16 @@ export class StorefrontNotOfferedController {
   @Get(['vendors', 'vendors/:id'])
   vendors(): never {
     throw nothingToFind('vendors');
+  }
+
+  @Get('account_confirmations/:token')
+  accountConfirmation(): never {
+    throw nothingToFind('accountConfirmations');
+  }
+
+  @Patch('checkout/create_stripe_session')
+  @HttpCode(422)
+  stripeSession(): never {
+    throw nothingToAccept('stripeSessions', 'cards are paid through payment sessions');
   }
 }

@@ -7,9 +7,12 @@ import { OptionalNullable } from '../../../../common/dto/presence.js';
 export const PASSWORD_GRANT = 'password';
 export const REFRESH_TOKEN_GRANT = 'refresh_token';
 
-/** A grant's fields are only asked for when it names the `email` provider (or none). */
-const isGrant = (grant: string) => (body: OAuthTokenBody) =>
-  body.grant_type === grant && isEmailProvider(body.provider);
+/**
+ * A grant's fields are only asked for when it names the `email` provider (or none); one that is
+ * sent is checked whatever the grant (null is never a value).
+ */
+const isGrant = (grant: string) => (body: OAuthTokenBody, value: unknown) =>
+  value !== undefined || (body.grant_type === grant && isEmailProvider(body.provider));
 
 /** An OAuth 2 token request as the v2 client sends it (`authentication.getToken/refreshToken`). */
 export class OAuthTokenBody {
