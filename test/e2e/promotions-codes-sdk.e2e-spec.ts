@@ -312,6 +312,17 @@ describe('Discount codes through @spree/sdk', () => {
         await client.carts.items.update(cart.id, line.id, { quantity: 2 }, { spreeToken }),
       );
       expect(under).toMatchObject({ discount_total: '0.00', discounts: [] });
+      expect(under.warnings).toEqual([
+        {
+          code: 'promotion_no_longer_applies',
+          message: 'The promotion "Free shipping over 50" no longer applies to this cart',
+          promotion_id: automatic,
+        },
+      ]);
+      // The warning answers the change that dropped it; the cart read later has none.
+      expect(CartSchema.parse(await client.carts.get(cart.id, { spreeToken })).warnings).toEqual(
+        [],
+      );
     } finally {
       expect((await admin.call('DELETE', `/promotions/${automatic}`)).status).toBe(204);
     }

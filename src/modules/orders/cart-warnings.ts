@@ -3,7 +3,34 @@ import type { LineItemView } from './line-item.serializer.js';
 import type { OrderSnapshot } from './order-snapshot.js';
 
 /** Something a shopper should know about a cart before paying. */
-export type CartWarning = LineWarning | DiscountCodeWarning;
+export type CartWarning = LineWarning | DiscountCodeWarning | PromotionDroppedWarning;
+
+/** An automatic promotion that discounted the cart and no longer does after this change. */
+export interface PromotionDroppedWarning {
+  code: 'promotion_no_longer_applies';
+  message: string;
+  promotion_id: string;
+}
+
+/** A promotion by its key and name. */
+export interface NamedPromotion {
+  id: string;
+  name: string;
+}
+
+const dropped = new WeakMap<object, NamedPromotion[]>();
+
+/**
+ * Notes, for the answer to the change under way, the promotions whose discounts the cart's
+ * recalculation took away (`order`: the change's order, as its snapshot will carry it; it lives
+ * for one change, whose recalculations add to the note).
+ */
+export function noteDroppedPromotions(order: object, promotions: NamedPromotion[]): void {
+  if (promotions.length === 0) return;
+  const noted = dropped.get(order) ?? [];
+  const known = new Set(noted.map((promotion) => promotion.id));
+  dropped.set(order, [...noted, ...promotions.filter((promotion) => !known.has(promotion.id))]);
+}
 
 /** A line completing would fail on. */
 export interface LineWarning {
@@ -60,6 +87,17 @@ export function cartWarnings(
     snapshot.lines.forEach((line, index) =>
       warn(index, 'delivery_unavailable', `${line.name} cannot be delivered to this address`),
     );
+  }
+  const coded = new Set(
+    snapshot.discounts.map((discount) => discount.code !== null && discount.promotion_id),
+  );
+  for (const promotion of dropped.get(snapshot.order) ?? []) {
+    if (coded.has(promotion.id)) continue;
+    warnings.push({
+      code: 'promotion_no_longer_applies',
+      message: `The promotion "${promotion.name}" no longer applies to this cart`,
+      promotion_id: promotionId(promotion.id),
+    });
   }
   for (const discount of snapshot.discounts) {
     if (discount.applied || discount.code === null) continue;

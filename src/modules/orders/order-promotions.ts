@@ -187,3 +187,21 @@ function samePromotions(stored: StoredPromotionAdjustment[], next: PromotionWrit
     .sort()
     .every((text, index) => text === keys[index]);
 }
+
+/**
+ * The promotions whose discounts the cart had (`stored`) and its new ones leave out; none for a
+ * placed order, which keeps what it has.
+ */
+export function droppedPromotions(
+  pricing: PromotionPricing,
+  stored: StoredPromotionAdjustment[],
+): { id: string; name: string }[] {
+  if (!pricing.adjustments) return [];
+  const kept = new Set(pricing.adjustments.map((promo) => promo.promotionId));
+  const gone = new Map(
+    stored
+      .filter((promo) => !kept.has(promo.promotionId))
+      .map((promo) => [promo.promotionId, promo.label]),
+  );
+  return [...gone].map(([id, name]) => ({ id, name }));
+}

@@ -15,9 +15,11 @@ import type { Order } from './entities/order.entity.js';
 import { isPlaced } from './order-lookup.js';
 import type { OrderChange } from './order-change.js';
 import type { LineWrite } from './order-lines.js';
+import { noteDroppedPromotions } from './cart-warnings.js';
 import {
   cartPromotions,
   changedPromotions,
+  droppedPromotions,
   type PromotionPricing,
   promotionPricing,
 } from './order-promotions.js';
@@ -126,6 +128,7 @@ export class OrderRecalculator {
         })
       : [];
     const pricing = promotionPricing(order, inputs, planned, promotions);
+    noteDroppedPromotions(order, droppedPromotions(pricing, inputs.promotions));
     const totals = computeOrderTotals({
       currency,
       lines: inputs.lines.map((line) => ({
