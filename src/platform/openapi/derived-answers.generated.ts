@@ -1519,6 +1519,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
           anyOf: [
             { $ref: '#/components/schemas/LineWarning' },
             { $ref: '#/components/schemas/DiscountCodeWarning' },
+            { $ref: '#/components/schemas/PromotionDroppedWarning' },
           ],
         },
       },
@@ -2445,6 +2446,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
           anyOf: [
             { $ref: '#/components/schemas/LineWarning' },
             { $ref: '#/components/schemas/DiscountCodeWarning' },
+            { $ref: '#/components/schemas/PromotionDroppedWarning' },
           ],
         },
       },
@@ -2615,6 +2617,16 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'preference_schema',
       'label',
     ],
+    additionalProperties: false,
+  },
+  PromotionDroppedWarning: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: ['promotion_no_longer_applies'] },
+      message: { type: 'string' },
+      promotion_id: { type: 'string' },
+    },
+    required: ['code', 'message', 'promotion_id'],
     additionalProperties: false,
   },
   PromotionFiguresView: {
