@@ -3,7 +3,6 @@ import type { EntityManager } from 'typeorm';
 import { GiftCardIssuer } from '../gift-cards/index.js';
 import type { Order } from './entities/order.entity.js';
 import { OrderExtensions } from './order-extensions.js';
-import { type PlacingColumn, PlacingColumns, placingColumn } from './placing-columns.js';
 
 /** A line of a product sold as a gift card (`metadata.gift_card` true on the product). */
 interface GiftCardLine {
@@ -27,13 +26,6 @@ const LINES_SQL = (orderId: string) => `
   JOIN variants v ON v.id = li.variant_id JOIN products p ON p.id = v.product_id
   WHERE li.order_id = ${orderId} AND p.metadata @> '{"gift_card": true}'`;
 
-/** Drawn by the placing statement, saving a read for every order placed. */
-const GIFT_CARD_LINES_COLUMN: PlacingColumn = {
-  name: 'gift_card_lines',
-  sql: (orderId) =>
-    `(SELECT COALESCE(json_agg(l ORDER BY l.id::bigint), '[]') FROM (${LINES_SQL(orderId)}) l)`,
-};
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
@@ -51,23 +43,15 @@ export class GiftCardPurchases implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    PlacingColumns.add(GIFT_CARD_LINES_COLUMN);
-    this.extensions.onOrderPlaced((context) =>
-      this.issueFor(
-        context.manager,
-        context.order,
-        placingColumn(context, GIFT_CARD_LINES_COLUMN.name) as GiftCardLine[] | undefined,
-      ),
-    );
+    this.extensions.onOrderPlaced((context) => this.issueFor(context.manager, context.order));
   }
 
-  private async issueFor(
-    manager: EntityManager,
-    order: Order,
-    drawn?: readonly GiftCardLine[],
-  ): Promise<void> {
-    const lines: readonly GiftCardLine[] =
-      drawn ?? (await manager.query(LINES_SQL('$1'), [order.id]));
+  /**
+   * A statement of its own, planned for its values each time (not a column of the placing
+   * statement): a plan kept from a small catalog would walk every variant of a grown one.
+   */
+  private async issueFor(manager: EntityManager, order: Order): Promise<void> {
+    const lines: readonly GiftCardLine[] = await manager.query(LINES_SQL('$1'), [order.id]);
     for (const line of lines) {
       const metadata = line.metadata ?? {};
       for (let unit = 0; unit < line.quantity; unit++) {
