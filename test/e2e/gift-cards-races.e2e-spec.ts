@@ -1,16 +1,15 @@
 import { jest } from '@jest/globals';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
-import { type PaymentGateway, PaymentGateways } from '../../src/modules/payments/index.js';
+import type { PaymentGateway } from '../../src/modules/payments/index.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   CartClient,
-  CheckoutRecords,
+  type CheckoutRecords,
   type DemoVariant,
-  demoVariants,
-  SETUP_TIMEOUT_MS,
 } from '../helpers/checkout-fixtures.js';
-import { AdminCaller, StoreCaller } from '../helpers/customers-fixtures.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { type AdminCaller, StoreCaller } from '../helpers/customers-fixtures.js';
+import { raceShopForThisFile } from '../helpers/race-shop.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 const RACE_TIMEOUT_MS = 180_000;
 
@@ -29,22 +28,10 @@ describe('Gift cards under concurrent completions', () => {
   let mug: DemoVariant;
   let gateway: PaymentGateway;
 
-  beforeAll(async () => {
-    t = await startTestApp({
-      env: {
-        RATE_LIMIT_PUBLISHABLE_KEY_PER_MINUTE: '1000000',
-        RATE_LIMIT_SECRET_KEY_PER_MINUTE: '1000000',
-      },
-    });
-    shop = await t.seedStore();
-    admin = new AdminCaller(t, shop);
-    records = new CheckoutRecords(t);
-    [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
-    await records.setStock(mug.id, 100_000);
-    gateway = t.app.get(PaymentGateways).for('test_card');
-  }, SETUP_TIMEOUT_MS);
-  afterEach(() => jest.restoreAllMocks());
-  afterAll(() => t?.close());
+  const race = raceShopForThisFile();
+  beforeAll(() => {
+    ({ t, shop, admin, records, mug, gateway } = race);
+  });
 
   const TOTAL = '32.00';
 
