@@ -1,6 +1,9 @@
 // Where an add-to-cart's time goes, service against baseline (not part of `npm run bench`):
 //
-//   npm run build && node bench/profile-cart.js [--cpu-prof]
+//   npm run build && node bench/profile-cart.js [--cpu-prof] [--promotions]
+//
+// With --promotions the demo store's promotions are replaced by the bench's automatic ones
+// (lib/promotions.js), so that the service's side is add-to-cart with promotions.
 //
 // 1. Sequential adds (one at a time, each on its own cart): the statements each process sends
 //    per add, the time to each answer (client side), and the request's latency. Four sides:
@@ -45,6 +48,7 @@ import {
 } from './lib/database.js';
 import { jsonClient } from './lib/http-client.js';
 import { freePort, httpOk, runNode, startNode, waitFor } from './lib/processes.js';
+import { setBenchPromotions } from './lib/promotions.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SEQUENTIAL = Number(process.env.PROFILE_SEQUENTIAL ?? 400);
@@ -52,6 +56,7 @@ const LOAD_S = Number(process.env.PROFILE_DURATION ?? 10);
 const CARTS = Number(process.env.BENCH_CARTS ?? 4000);
 const cpuProf = process.argv.includes('--cpu-prof');
 const checkoutOnly = process.argv.includes('--checkout');
+const withPromotions = process.argv.includes('--promotions');
 const CHECKOUTS = Number(process.env.PROFILE_CHECKOUTS ?? 400);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8);
 const AS_SERVICE = "baseline sending the service's statements";
@@ -354,6 +359,17 @@ async function main() {
   const variant = list.data.flatMap((product) => product.variants).find((v) => v.track_inventory);
   const storeKey = await storePrimaryKey(db.url, credentials.publishable_key);
   await restock(db.url, storeKey, 100_000_000);
+  const currency = variant.price?.currency ?? 'USD';
+  const promotions = await setBenchPromotions(service.url, credentials.secret_key, {
+    none: !withPromotions,
+    productId: variant.product_id,
+    otherProductIds: list.data
+      .map((product) => product.id)
+      .filter((id) => id !== variant.product_id),
+    currency,
+    otherCurrency: currency === 'EUR' ? 'USD' : 'EUR',
+  });
+  log(`Promotions of the store: ${promotions.matching} matching, ${promotions.notMatching} not`);
   log(`Creating ${CARTS} carts`);
   const carts = await createCarts(api, CARTS, variant.id);
   const ids = await cartPrimaryKeys(

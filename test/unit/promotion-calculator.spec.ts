@@ -524,6 +524,15 @@ describe('calculatePromotions', () => {
         {},
       ],
       [
+        'equal priorities go by numeric id: 9 before 10',
+        [
+          { id: '10', actions: percent('10') },
+          { id: '9', actions: fixed('10.00') },
+        ],
+        { '9': '10.00', '10': '9.00' },
+        {},
+      ],
+      [
         'stacked, they never take the order below zero',
         [
           { id: 'p1', priority: 2, actions: fixed('80.00') },

@@ -7,6 +7,8 @@ const MoneyDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF
 export type MoneyInput = Money | string | number | bigint;
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** One zero per currency (amounts are immutable). */
+const zeros = new Map<string, Money>();
 
 function formatterFor(currency: string, locale: string): Intl.NumberFormat {
   const key = `${locale}:${currency}`;
@@ -40,7 +42,12 @@ export class Money {
   }
 
   static zero(currency: string): Money {
-    return new Money(new MoneyDecimal(0), currency);
+    let zero = zeros.get(currency);
+    if (!zero) {
+      zero = new Money(new MoneyDecimal(0), currency);
+      if (zeros.size < 1_000) zeros.set(currency, zero);
+    }
+    return zero;
   }
 
   static sum(amounts: readonly Money[], currency: string): Money {
@@ -70,10 +77,10 @@ export class Money {
   }
 
   round(): Money {
-    return new Money(
-      this.value.toDecimalPlaces(minorUnitExponent(this.currency), Decimal.ROUND_HALF_UP),
-      this.currency,
-    );
+    const exponent = minorUnitExponent(this.currency);
+    // Amounts are immutable: one already in minor units is its own rounding.
+    if (this.value.decimalPlaces() <= exponent) return this;
+    return new Money(this.value.toDecimalPlaces(exponent, Decimal.ROUND_HALF_UP), this.currency);
   }
 
   isZero(): boolean {

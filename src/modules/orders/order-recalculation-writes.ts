@@ -346,7 +346,21 @@ const pendingRowWrites = new WeakMap<Order, RecalculationWrites>();
  * written before the change ends (`flushPendingOrderWrites`).
  */
 export function holdWrites(order: Order, writes: RecalculationWrites): void {
-  if (recalculationSql(writes).ctes.length > 0) pendingRowWrites.set(order, writes);
+  if (writesSomething(writes)) pendingRowWrites.set(order, writes);
+}
+
+/** Whether `recalculationSql` makes any CTE of the writes. */
+function writesSomething(writes: RecalculationWrites): boolean {
+  return Boolean(
+    writes.shipments ||
+    writes.taxes ||
+    writes.promotions ||
+    (writes.lineTaxes && writes.lineTaxes.length > 0) ||
+    writes.totals ||
+    writes.orderState !== undefined ||
+    ORDER_FIELD_COLUMNS.some((column) => column.name in (writes.fields ?? {})) ||
+    writes.stateChange,
+  );
 }
 
 /**

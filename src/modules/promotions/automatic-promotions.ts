@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
-import type { PromotionDefinition } from './domain/index.js';
+import { byPriority, type PromotionDefinition } from './domain/index.js';
 import { BUYER_FACT_RULES } from './carts/cart-promotion-reads.js';
 import { rowDefinition } from './promotion-definition.js';
 import { promotionJsonSql, type PromotionRow } from './promotion-json-sql.js';
@@ -12,6 +12,21 @@ interface ScheduledPromotion {
   startsAt: number | null;
   expiresAt: number | null;
   limited: boolean;
+}
+
+/** A store's cached promotions, in priority order, and those running until the next start or end. */
+class StorePromotions {
+  private current?: { running: RunningPromotions; from: number; until: number };
+
+  constructor(private readonly scheduled: ScheduledPromotion[]) {}
+
+  runningAt(now: number): RunningPromotions {
+    const current = this.current;
+    if (current && now >= current.from && now < current.until) return current.running;
+    const running = runningPromotions(this.scheduled, now);
+    this.current = { running, from: now, until: nextChange(this.scheduled, now) };
+    return running;
+  }
 }
 
 /** What judging a cart by a set of promotions needs read beside the cart. */
@@ -55,7 +70,7 @@ export function automaticPromotionsJsonSql(store: string): string {
  */
 @Injectable()
 export class AutomaticPromotions {
-  private readonly cache = growingLruCache<string, ScheduledPromotion[]>(10_000, { ttl: 30_000 });
+  private readonly cache = growingLruCache<string, StorePromotions>(10_000, { ttl: 30_000 });
 
   constructor(private readonly invalidation: CacheInvalidation) {
     invalidation.onInvalidate(CACHE_TOPIC.promotions, (storeId) => this.cache.delete(storeId));
@@ -66,15 +81,17 @@ export class AutomaticPromotions {
    * the caller reads them (`automaticPromotionsJsonSql`) and hands them to `remember`.
    */
   cached(storeId: string, now = Date.now()): RunningPromotions | undefined {
-    const scheduled = this.cache.get(storeId);
-    return scheduled && running(scheduled, now);
+    return this.cache.get(storeId)?.runningAt(now);
   }
 
   /** Keeps the rows just read for the store; its promotions running at `now`. */
   remember(storeId: string, rows: AutomaticPromotionRow[], now = Date.now()): RunningPromotions {
-    const scheduled = rows.map(scheduledPromotion);
-    this.cache.set(storeId, scheduled);
-    return running(scheduled, now);
+    const scheduled = rows
+      .map(scheduledPromotion)
+      .sort((a, b) => byPriority(a.definition, b.definition));
+    const promotions = new StorePromotions(scheduled);
+    this.cache.set(storeId, promotions);
+    return promotions.runningAt(now);
   }
 
   /** Drops what every process keeps of the store's promotions; call after the change commits. */
@@ -83,7 +100,17 @@ export class AutomaticPromotions {
   }
 }
 
-function running(scheduled: ScheduledPromotion[], now: number): RunningPromotions {
+/** The first start or end after `now`: until then the same promotions run. */
+function nextChange(scheduled: ScheduledPromotion[], now: number): number {
+  let next = Infinity;
+  for (const { startsAt, expiresAt } of scheduled) {
+    if (startsAt !== null && startsAt > now) next = Math.min(next, startsAt);
+    if (expiresAt !== null && expiresAt > now) next = Math.min(next, expiresAt);
+  }
+  return next;
+}
+
+function runningPromotions(scheduled: ScheduledPromotion[], now: number): RunningPromotions {
   const live = scheduled.filter(
     ({ startsAt, expiresAt }) =>
       (startsAt === null || startsAt <= now) && (expiresAt === null || expiresAt > now),

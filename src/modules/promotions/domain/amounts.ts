@@ -5,11 +5,16 @@ import type { CartLine, CurrencyAmounts, Percent } from './types.js';
 
 /** A rounded amount as an integer count of the currency's minor unit: "3.34" USD → 334n. */
 export function toMinorUnits(amount: Money): bigint {
-  return BigInt(amount.round().toString().replace('.', ''));
+  return BigInt(amount.toString().replace('.', ''));
 }
 
 export function fromMinorUnits(units: bigint, currency: string): Money {
-  return Money.of(units, currency).dividedBy(10n ** BigInt(minorUnitExponent(currency)));
+  const exponent = minorUnitExponent(currency);
+  if (exponent === 0) return Money.of(units, currency);
+  const digits = (units < 0n ? -units : units).toString().padStart(exponent + 1, '0');
+  const point = digits.length - exponent;
+  const sign = units < 0n ? '-' : '';
+  return Money.of(`${sign}${digits.slice(0, point)}.${digits.slice(point)}`, currency);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Money } from '../../../common/money/money.js';
+import type { Money } from '../../../common/money/money.js';
 import { requestedAdjustments } from './actions.js';
 import type { DiscountLedger } from './ledger.js';
 import type { Adjustment, CartLine, CartSnapshot, PromotionDefinition } from './types.js';
@@ -17,19 +17,18 @@ export function applyPromotion(
   const taken = promotion.actions.flatMap((action) =>
     ledger.apply(requestedAdjustments(action, context)),
   );
-  const inCartOrder = [
-    ...cart.lines.map(({ id }) => ['line_item', id] as const),
-    ...cart.shipments.map(({ id }) => ['shipment', id] as const),
-  ];
-  return inCartOrder.flatMap(([adjustableType, adjustableId]) => {
-    const parts = taken.filter(
-      (part) => part.adjustableType === adjustableType && part.adjustableId === adjustableId,
-    );
-    if (parts.length === 0) return [];
-    const amount = Money.sum(
-      parts.map((part) => part.amount),
-      cart.currency,
-    );
-    return [{ adjustableType, adjustableId, amount }];
-  });
+  if (taken.length === 0) return taken;
+  const adjustments: Adjustment[] = [];
+  const collect = (adjustableType: Adjustment['adjustableType'], adjustableId: string) => {
+    let amount: Money | undefined;
+    for (const part of taken) {
+      if (part.adjustableType === adjustableType && part.adjustableId === adjustableId) {
+        amount = amount ? amount.plus(part.amount) : part.amount;
+      }
+    }
+    if (amount) adjustments.push({ adjustableType, adjustableId, amount });
+  };
+  for (const line of cart.lines) collect('line_item', line.id);
+  for (const shipment of cart.shipments) collect('shipment', shipment.id);
+  return adjustments;
 }

@@ -4,14 +4,14 @@ function listedIds(rule: LineRule): readonly string[] {
   return rule.type === 'product' ? rule.productIds : rule.categoryIds;
 }
 
-function lineIds(rule: LineRule, line: CartLine): readonly string[] {
-  return rule.type === 'product' ? [line.productId] : line.categoryIds;
+/** Whether the line is of the product, or in the category, `id` (by the rule's kind). */
+function lineHas(rule: LineRule, line: CartLine, id: string): boolean {
+  return rule.type === 'product' ? line.productId === id : line.categoryIds.includes(id);
 }
 
 /** Whether the rule takes this line among those its promotion's line actions discount. */
 export function lineMatches(rule: LineRule, line: CartLine): boolean {
-  const listed = new Set(listedIds(rule));
-  const listedOnLine = lineIds(rule, line).some((id) => listed.has(id));
+  const listedOnLine = listedIds(rule).some((id) => lineHas(rule, line, id));
   return rule.match === 'none' ? !listedOnLine : listedOnLine;
 }
 
@@ -20,15 +20,15 @@ export function checkLineRule(
   rule: LineRule,
   lines: readonly CartLine[],
 ): NotAppliedReason | undefined {
-  const inCart = new Set(lines.flatMap((line) => lineIds(rule, line)));
+  const inCart = (id: string) => lines.some((line) => lineHas(rule, line, id));
   const listed = listedIds(rule);
   const kind = rule.type;
   switch (rule.match ?? 'any') {
     case 'any':
-      return listed.some((id) => inCart.has(id)) ? undefined : `no_matching_${kind}`;
+      return listed.some(inCart) ? undefined : `no_matching_${kind}`;
     case 'all':
-      return listed.every((id) => inCart.has(id)) ? undefined : `missing_required_${kind}`;
+      return listed.every(inCart) ? undefined : `missing_required_${kind}`;
     case 'none':
-      return listed.some((id) => inCart.has(id)) ? `excluded_${kind}` : undefined;
+      return listed.some(inCart) ? `excluded_${kind}` : undefined;
   }
 }

@@ -15,10 +15,29 @@ import type {
 } from './types.js';
 
 const ids = new Intl.Collator('en', { numeric: true });
+const DIGITS = /^\d+$/;
 
 /** Higher priority first, then by id ("9" before "10"). */
 export function byPriority(a: PromotionDefinition, b: PromotionDefinition): number {
-  return b.priority - a.priority || ids.compare(a.id, b.id);
+  return b.priority - a.priority || compareIds(a.id, b.id);
+}
+
+function compareIds(a: string, b: string): number {
+  // Ids are digit strings (bigint keys): ordered by length, then by text, they are in numeric order.
+  if (DIGITS.test(a) && DIGITS.test(b)) {
+    return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  }
+  return ids.compare(a, b);
+}
+
+/** The promotions in `byPriority` order; cached lists usually come sorted and are not copied. */
+function inPriorityOrder(
+  promotions: readonly PromotionDefinition[],
+): readonly PromotionDefinition[] {
+  for (let i = 1; i < promotions.length; i++) {
+    if (byPriority(promotions[i - 1], promotions[i]) > 0) return [...promotions].sort(byPriority);
+  }
+  return promotions;
 }
 
 interface Verdict {
@@ -36,7 +55,7 @@ export function calculatePromotions(
   promotions: readonly PromotionDefinition[],
 ): PromotionOutcome {
   const itemTotal = Money.sum(cart.lines.map(lineAmount), cart.currency);
-  const verdicts: Verdict[] = [...promotions].sort(byPriority).map((promotion) => ({
+  const verdicts: Verdict[] = inPriorityOrder(promotions).map((promotion) => ({
     promotion,
     eligibility: evaluateEligibility(promotion, cart, itemTotal),
   }));
