@@ -6,15 +6,23 @@ import { AppConfig } from '../../src/config/index.js';
 import type { SessionsService } from '../../src/modules/auth/sessions.service.js';
 import type { Customer } from '../../src/modules/customers/customer.entity.js';
 import type { CustomerAccountViews } from '../../src/modules/customers/customer-account-view.js';
+import type { CustomerConfirmation } from '../../src/modules/customers/customer-confirmation.js';
 import type { CustomerRecords } from '../../src/modules/customers/customer-records.js';
 import { CustomerSessionsService } from '../../src/modules/customers/customer-sessions.service.js';
 import type { CustomerSerializer } from '../../src/modules/customers/customer.serializer.js';
+import { StoreAccountConfirmationsController } from '../../src/modules/customers/store-account-confirmations.controller.js';
 import { StoreAuthController } from '../../src/modules/customers/store-auth.controller.js';
 import { StoreCustomersController } from '../../src/modules/customers/store-customers.controller.js';
 import { StorePasswordResetsController } from '../../src/modules/customers/store-password-resets.controller.js';
 import { IP_RATE_LIMIT } from '../../src/platform/http/rate-limit/rate-limit.decorator.js';
 
-const store = { storeId: '1', defaultCurrency: 'USD', supportedCurrencies: ['USD'] };
+const store = {
+  storeId: '1',
+  defaultCurrency: 'USD',
+  supportedCurrencies: ['USD'],
+  defaultLocale: 'en',
+  supportedLocales: ['en'],
+};
 
 async function failure(promise: Promise<unknown>): Promise<StoreError> {
   try {
@@ -45,6 +53,9 @@ describe('CustomerSessionsService.login', () => {
     const accounts = {
       render: (c: Customer) => Promise.resolve({ id: `cus_${c.id}` }),
     } as unknown as CustomerAccountViews;
+    const confirmation = {
+      assertMaySignIn: () => Promise.resolve(),
+    } as unknown as CustomerConfirmation;
     sessions = new CustomerSessionsService(
       records,
       passwordHasher,
@@ -52,6 +63,7 @@ describe('CustomerSessionsService.login', () => {
       chains,
       serializer,
       accounts,
+      confirmation,
     );
   });
   afterEach(() => jest.restoreAllMocks());
@@ -103,6 +115,7 @@ describe('per-IP rate limits on the session routes', () => {
     [StoreAuthController.prototype.logout, 'logout'],
     [StoreCustomersController.prototype.register, 'registration'],
     [StorePasswordResetsController.prototype.request, 'password_reset'],
+    [StoreAccountConfirmationsController.prototype.request, 'registration'],
   ])('%p counts against the %s budget', (handler, action) => {
     expect(Reflect.getMetadata(IP_RATE_LIMIT, handler)).toBe(action);
   });

@@ -22,6 +22,7 @@ import {
 import { ApiKeyResolverService, type ResolvedKey } from './api-key-resolver.service.js';
 import type { Scope } from './scopes.js';
 import { TokenSubjects } from './token-subjects.js';
+import { RequestLocalization } from './request-localization.js';
 import { grants } from './scopes.js';
 
 export const API_KEY_HEADER = 'x-store-api-key';
@@ -68,6 +69,7 @@ export class ApiAccessGuard implements CanActivate {
     private readonly stores: StoreDirectoryService,
     private readonly failedAuthentication: FailedAuthenticationLimiter,
     private readonly subjects: TokenSubjects,
+    private readonly localization: RequestLocalization,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -101,7 +103,10 @@ export class ApiAccessGuard implements CanActivate {
     if (api === 'storefront') return this.admitStorefrontCaller(request);
     if (api === 'store') {
       if (this.reflector.get<boolean>(URL_TOKEN_ROUTE, context.getHandler())) return true;
-      return this.admitStoreCaller(request);
+      await this.admitStoreCaller(request);
+      const reply = context.switchToHttp().getResponse<FastifyReply>();
+      await this.localization.apply(request, reply, request.storeContext!);
+      return true;
     }
     if (this.reflector.get<boolean>(ADMIN_SESSION_ROUTE, context.getHandler())) {
       request.storeContext = (await this.requireKey(request, ['publishable', 'secret'])).store;

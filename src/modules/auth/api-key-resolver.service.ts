@@ -7,7 +7,7 @@ import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import { ApiKey } from './api-key.entity.js';
 import { ApiKeyTokens } from './api-key-tokens.js';
 import type { Principal } from './principal.js';
-import type { StoreContext } from '../stores/index.js';
+import { type StoreContext, storeContextOf } from '../stores/index.js';
 
 export interface ResolvedKey {
   store: StoreContext;
@@ -92,11 +92,7 @@ export class ApiKeyResolverService {
     });
     if (!key?.store) return null;
     return {
-      store: {
-        storeId: key.storeId,
-        defaultCurrency: key.store.defaultCurrency,
-        supportedCurrencies: key.store.supportedCurrencies,
-      },
+      store: storeContextOf(key.store),
       key: {
         kind: 'api_key',
         credentialId: `key:${key.id}`,

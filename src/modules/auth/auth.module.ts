@@ -10,6 +10,7 @@ import { ApiAccessGuard } from './api-access.guard.js';
 import { ApiKeyResolverService } from './api-key-resolver.service.js';
 import { ApiKey } from './api-key.entity.js';
 import { PasswordHasher } from './password-hasher.js';
+import { RequestLocalization } from './request-localization.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { Role } from './role.entity.js';
 import { SessionsService } from './sessions.service.js';
@@ -37,6 +38,7 @@ import { TokenSubjects } from './token-subjects.js';
     PasswordHasher,
     TokenSubjects,
     AdminRouteAudit,
+    RequestLocalization,
     { provide: APP_GUARD, useClass: ApiAccessGuard },
   ],
   exports: [
@@ -44,6 +46,7 @@ import { TokenSubjects } from './token-subjects.js';
     AccessTokensService,
     SessionsService,
     PasswordHasher,
+    RequestLocalization,
     TypeOrmModule,
   ],
 })

@@ -19,6 +19,14 @@ export { AuthModule } from './auth.module.js';
 export { PasswordHasher } from './password-hasher.js';
 export type { Principal } from './principal.js';
 export { CURRENCY_HEADER, RequestCurrency, requestCurrency } from './request-currency.decorator.js';
+export {
+  LOCALE_HEADER,
+  matchLocale,
+  RequestLocale,
+  requestLocale,
+} from './request-locale.decorator.js';
+export { headerValue } from './header-value.js';
+export { COUNTRY_HEADER, RequestLocalization } from './request-localization.js';
 export { RefreshToken } from './refresh-token.entity.js';
 export { Role } from './role.entity.js';
 export { ALL_SCOPES, SCOPE_RESOURCES, excessScopes, isScope } from './scopes.js';

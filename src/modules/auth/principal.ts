@@ -19,5 +19,7 @@ declare module 'fastify' {
     principal?: Principal;
     /** The API key principal when the request also carries a user token (store API). */
     apiKey?: Extract<Principal, { kind: 'api_key' }>;
+    /** The market of the country the storefront names (`X-Store-Country`), when one serves it. */
+    countryMarket?: { currency: string; locale: string };
   }
 }

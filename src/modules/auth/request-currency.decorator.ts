@@ -2,17 +2,18 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { StoreContext } from '../stores/index.js';
+import { headerValue } from './header-value.js';
 
 export const CURRENCY_HEADER = 'x-store-currency';
 
 /**
- * The currency a Store API request asks for: `X-Store-Currency` when sent (any case), else the
- * store's default. One the store does not sell in is 400 `parameter_invalid`.
+ * The currency a Store API request asks for: `X-Store-Currency` when sent (any case), else that
+ * of the market serving the country the request names (`X-Store-Country`), else the store's
+ * default. One the store does not sell in is 400 `parameter_invalid`.
  */
 export function requestCurrency(request: FastifyRequest, store: StoreContext): string {
-  const header = request.headers[CURRENCY_HEADER];
-  const sent = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!sent) return store.defaultCurrency;
+  const sent = headerValue(request, CURRENCY_HEADER);
+  if (!sent) return request.countryMarket?.currency ?? store.defaultCurrency;
   const currency = sent.toUpperCase();
   if (!store.supportedCurrencies.includes(currency)) {
     throw new StoreError(

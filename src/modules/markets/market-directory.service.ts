@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { localesOf } from '../stores/index.js';
 import { type Market, type MarketStore, deriveMarkets, type SellingZone } from './markets.js';
 
 /** A store's settings and markets, as the Store API's reference data presents them. */
@@ -20,11 +21,12 @@ export class MarketDirectoryService {
   ): Promise<StoreMarkets | undefined> {
     const [store]: MarketStore[] = await manager.query(
       `SELECT default_currency AS "defaultCurrency", supported_currencies AS "supportedCurrencies",
-              default_locale AS "defaultLocale"
+              default_locale AS "defaultLocale", supported_locales AS "supportedLocales"
        FROM stores WHERE id = $1`,
       [storeId],
     );
     if (!store) return undefined;
+    store.supportedLocales = localesOf(store);
     const zones: SellingZone[] = await manager.query(
       `SELECT z.id::text AS id, z.name, z.country_isos::text[] AS "countryIsos",
               ARRAY(SELECT dm.currency::text FROM delivery_methods dm

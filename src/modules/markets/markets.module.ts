@@ -3,6 +3,7 @@ import { GeographyModule } from '../geography/index.js';
 import { AdminStoreController } from './admin/admin-store.controller.js';
 import { AdminZonesController } from './admin/admin-zones.controller.js';
 import { CountryLookupService } from './country-lookup.service.js';
+import { CountryMarkets } from './country-markets.js';
 import { MarketDirectoryService } from './market-directory.service.js';
 import { ReferenceDataSerializer } from './reference-data.serializer.js';
 import { StoreCountriesController } from './store-countries.controller.js';
@@ -27,7 +28,12 @@ import { StoreMarketsController } from './store-markets.controller.js';
     StoreLocalesController,
     StoreMarketsController,
   ],
-  providers: [CountryLookupService, MarketDirectoryService, ReferenceDataSerializer],
+  providers: [
+    CountryLookupService,
+    CountryMarkets,
+    MarketDirectoryService,
+    ReferenceDataSerializer,
+  ],
   exports: [MarketDirectoryService, ReferenceDataSerializer, CountryLookupService],
 })
 export class MarketsModule {}

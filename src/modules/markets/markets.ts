@@ -3,6 +3,8 @@ export interface MarketStore {
   defaultCurrency: string;
   supportedCurrencies: string[];
   defaultLocale: string;
+  /** Every locale of the store, its default first. */
+  supportedLocales: string[];
 }
 
 /** A zone of the store, with what its delivery methods and tax rates say about selling there. */
@@ -42,7 +44,7 @@ export interface Market {
  *   in a currency the store supports; a zone without one (only taxed) sells in the store's default
  *   currency.
  * - Prices there include tax when a tax rate of the zone is included in the price (VAT).
- * - Its locale is the store's locale (a store has one locale, `default_locale`).
+ * - Its locale is the store's default locale, and it offers every locale of the store.
  * - The default market is the first (oldest zone) selling in the store's default currency, or the
  *   first market when none does.
  */
@@ -56,7 +58,7 @@ export function deriveMarkets(store: MarketStore, zones: SellingZone[]): Market[
         zone.deliveryCurrencies.find((currency) => store.supportedCurrencies.includes(currency)) ??
         store.defaultCurrency,
       defaultLocale: store.defaultLocale,
-      supportedLocales: [store.defaultLocale],
+      supportedLocales: [...store.supportedLocales],
       taxInclusive: zone.taxInclusive,
       isDefault: false,
       countryIsos: [...zone.countryIsos],

@@ -8,8 +8,27 @@ import type { Market } from './markets.js';
 /** Languages written right to left, by ISO 639-1 code. */
 const RTL_LANGUAGES = new Set(['ar', 'dv', 'fa', 'he', 'ks', 'ku', 'ps', 'sd', 'ug', 'ur', 'yi']);
 
-const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+type NameKind = 'currency' | 'language' | 'region';
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** `code`'s name of `kind` in `locale` (English when not given); undefined when unknown. */
+function nameIn(locale: string | undefined, kind: NameKind, code: string): string | undefined {
+  const key = `${kind}:${locale ?? 'en'}`;
+  let names = displayNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames([locale ?? 'en', 'en'], { type: kind, fallback: 'none' });
+    // A store has a few locales; the cap only guards against an unbounded set of them.
+    if (displayNames.size < 1_000) displayNames.set(key, names);
+  }
+  try {
+    return names.of(code);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether names read in `locale` are the reference data's own (English) ones. */
+const isEnglish = (locale: string | undefined) => !locale || /^en(-|$)/i.test(locale);
 
 export interface MarketView {
   id: string;
@@ -52,7 +71,7 @@ export class ReferenceDataSerializer {
     return this.ids.decode(ID_PREFIX.zone, marketId);
   }
 
-  market(market: Market, countries?: Country[]): MarketView {
+  market(market: Market, countries?: Country[], locale?: string): MarketView {
     const view: MarketView = {
       id: this.marketId(market),
       name: market.name,
@@ -63,7 +82,11 @@ export class ReferenceDataSerializer {
       country_isos: market.countryIsos,
       supported_locales: market.supportedLocales,
     };
-    if (countries) view.countries = countries.map((country) => this.country(country));
+    if (countries) {
+      view.countries = this.byName(countries, locale).map((country) =>
+        this.country(country, { locale }),
+      );
+    }
     return view;
   }
 
@@ -73,12 +96,12 @@ export class ReferenceDataSerializer {
    */
   country(
     country: Country,
-    options: { market?: Market | null; states?: boolean } = {},
+    options: { market?: Market | null; states?: boolean; locale?: string } = {},
   ): CountryView {
     const view: CountryView = {
       iso: country.iso,
       iso3: iso3Of(country.iso),
-      name: country.name,
+      name: this.countryName(country, options.locale),
       states_required: country.statesRequired,
       zipcode_required: country.zipcodeRequired,
     };
@@ -88,7 +111,23 @@ export class ReferenceDataSerializer {
     return view;
   }
 
-  currency(isoCode: string) {
+  /** The country's name in `locale` (the reference data's English name when none is known). */
+  countryName(country: Country, locale?: string): string {
+    if (isEnglish(locale)) return country.name;
+    return nameIn(locale, 'region', country.iso) ?? country.name;
+  }
+
+  /** The countries in the order of their names in `locale`. */
+  byName(countries: Country[], locale?: string): Country[] {
+    if (isEnglish(locale)) return countries;
+    const collator = new Intl.Collator(locale);
+    return countries
+      .map((country) => ({ country, name: this.countryName(country, locale) }))
+      .sort((a, b) => collator.compare(a.name, b.name))
+      .map(({ country }) => country);
+  }
+
+  currency(isoCode: string, locale?: string) {
     const symbol =
       new Intl.NumberFormat('en', {
         style: 'currency',
@@ -97,14 +136,15 @@ export class ReferenceDataSerializer {
       })
         .formatToParts(0)
         .find((part) => part.type === 'currency')?.value ?? isoCode;
-    return { iso_code: isoCode, name: currencyNames.of(isoCode) ?? isoCode, symbol };
+    return { iso_code: isoCode, name: nameIn(locale, 'currency', isoCode) ?? isoCode, symbol };
   }
 
-  locale(code: string, isDefault: boolean) {
+  /** A locale of the store, named in `displayLocale` (English when not given). */
+  locale(code: string, isDefault: boolean, displayLocale?: string) {
     const language = code.split(/[-_]/)[0].toLowerCase();
     return {
       code,
-      name: languageNames.of(code.replace('_', '-')) ?? code,
+      name: nameIn(displayLocale, 'language', code.replace('_', '-')) ?? code,
       default: isDefault,
       rtl: RTL_LANGUAGES.has(language),
     };

@@ -4,9 +4,8 @@ import {
   ApiPublishableKeyAccess,
   ApiResourceList,
 } from '../../platform/openapi/api-docs.decorators.js';
-import { CurrentStore } from '../auth/index.js';
+import { CurrentStore, RequestLocale } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
-import { MarketDirectoryService } from './market-directory.service.js';
 import { ReferenceDataSerializer } from './reference-data.serializer.js';
 
 @ApiTags('Store: reference data')
@@ -17,13 +16,15 @@ export class StoreCurrenciesController {
 
   @Get()
   @ApiResourceList('Currency', { paginated: false })
-  @ApiOperation({ summary: "The store's supported currencies, its default first" })
-  list(@CurrentStore() store: StoreContext) {
+  @ApiOperation({
+    summary: "The store's supported currencies, its default first; names in the request locale",
+  })
+  list(@CurrentStore() store: StoreContext, @RequestLocale() locale: string) {
     const currencies = [
       store.defaultCurrency,
       ...store.supportedCurrencies.filter((currency) => currency !== store.defaultCurrency),
     ];
-    return { data: currencies.map((currency) => this.serializer.currency(currency)) };
+    return { data: currencies.map((currency) => this.serializer.currency(currency, locale)) };
   }
 }
 
@@ -31,16 +32,16 @@ export class StoreCurrenciesController {
 @ApiPublishableKeyAccess()
 @Controller('api/v3/store/locales')
 export class StoreLocalesController {
-  constructor(
-    private readonly markets: MarketDirectoryService,
-    private readonly serializer: ReferenceDataSerializer,
-  ) {}
+  constructor(private readonly serializer: ReferenceDataSerializer) {}
 
   @Get()
   @ApiResourceList('Locale', { paginated: false })
-  @ApiOperation({ summary: "The store's locales (its default locale)" })
-  async list(@CurrentStore() store: StoreContext) {
-    const locale = (await this.markets.ofStore(store.storeId))?.store.defaultLocale ?? 'en';
-    return { data: [this.serializer.locale(locale, true)] };
+  @ApiOperation({ summary: "The store's locales, its default first; names in the request locale" })
+  list(@CurrentStore() store: StoreContext, @RequestLocale() requested: string) {
+    return {
+      data: store.supportedLocales.map((locale) =>
+        this.serializer.locale(locale, locale === store.defaultLocale, requested),
+      ),
+    };
   }
 }

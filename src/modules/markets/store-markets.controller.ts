@@ -6,7 +6,7 @@ import {
   ApiResourceList,
 } from '../../platform/openapi/api-docs.decorators.js';
 import { StoreError } from '../../common/errors/store-error.js';
-import { CurrentStore } from '../auth/index.js';
+import { CurrentStore, RequestLocale } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { CountryLookupService } from './country-lookup.service.js';
 import { ResolveMarketQuery } from './dto/resolve-market.query.js';
@@ -44,18 +44,26 @@ export class StoreMarketsController {
   @Get(':id')
   @ApiResource('Market')
   @ApiOperation({ summary: 'One market, with its countries' })
-  async show(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+  async show(
+    @CurrentStore() store: StoreContext,
+    @Param('id') id: string,
+    @RequestLocale() locale: string,
+  ) {
     const market = await this.find(store, id);
-    return this.serializer.market(market, await this.countries.some(market.countryIsos));
+    return this.serializer.market(market, await this.countries.some(market.countryIsos), locale);
   }
 
   @Get(':id/countries')
   @ApiResourceList('Country', { paginated: false })
   @ApiOperation({ summary: 'The countries of a market' })
-  async countriesOf(@CurrentStore() store: StoreContext, @Param('id') id: string) {
+  async countriesOf(
+    @CurrentStore() store: StoreContext,
+    @Param('id') id: string,
+    @RequestLocale() locale: string,
+  ) {
     const market = await this.find(store, id);
-    const countries = await this.countries.some(market.countryIsos);
-    return { data: countries.map((country) => this.serializer.country(country)) };
+    const countries = this.serializer.byName(await this.countries.some(market.countryIsos), locale);
+    return { data: countries.map((country) => this.serializer.country(country, { locale })) };
   }
 
   @Get(':id/countries/:iso')
@@ -65,11 +73,12 @@ export class StoreMarketsController {
     @CurrentStore() store: StoreContext,
     @Param('id') id: string,
     @Param('iso') iso: string,
+    @RequestLocale() locale: string,
   ) {
     const market = await this.find(store, id);
     const country = await this.countries.byIso(iso);
     if (!country || !market.countryIsos.includes(country.iso)) throw StoreError.notFound('country');
-    return this.serializer.country(country, { states: true, market });
+    return this.serializer.country(country, { states: true, market, locale });
   }
 
   private async marketsOf(store: StoreContext): Promise<Market[]> {

@@ -16,7 +16,7 @@ export type NewOrderFields = Pick<
   Order,
   'storeId' | 'currency' | 'email' | 'customerId' | 'tokenDigest' | 'channel'
 > &
-  Partial<Pick<Order, 'tokenSealed' | 'channelId'>>;
+  Partial<Pick<Order, 'tokenSealed' | 'channelId' | 'locale'>>;
 
 /** Every column of an order: the entity without its relations. */
 type OrderRow = Omit<
@@ -58,7 +58,7 @@ export async function insertNewOrder(
     specialInstructions: null,
     metadata: {},
     tags: [],
-    locale: null,
+    locale: fields.locale ?? null,
     itemTotal: '0',
     shipTotal: '0',
     adjustmentTotal: '0',

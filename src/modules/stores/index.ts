@@ -1,4 +1,4 @@
-export type { StoreContext } from './store-context.js';
+export { type StoreContext, localesOf, storeContextOf } from './store-context.js';
 export { UpdateStoreBody } from './admin/store-settings.body.js';
 export { StoreSettingsService } from './admin/store-settings.service.js';
 export { flagDefaultStoreIfNone } from './default-store.js';

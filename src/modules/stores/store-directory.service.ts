@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { growingLruCache } from '../../common/memo/growing-lru-cache.js';
 import { CACHE_TOPIC, CacheInvalidation } from '../../platform/cache/index.js';
 import { hostName } from './hosts/host-names.js';
-import type { StoreContext } from './store-context.js';
+import { type StoreContext, storeContextOf } from './store-context.js';
 import { Store } from './store.entity.js';
 
 /** What the host cache holds for a host no store answers to. */
@@ -36,11 +36,7 @@ export class StoreDirectoryService {
     if (cached) return cached;
     const store = await this.stores.findOne({ where: { id: storeId } });
     if (!store) return undefined;
-    const context = {
-      storeId: store.id,
-      defaultCurrency: store.defaultCurrency,
-      supportedCurrencies: store.supportedCurrencies,
-    };
+    const context = storeContextOf(store);
     this.cache.set(storeId, context);
     return context;
   }

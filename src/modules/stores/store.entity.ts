@@ -32,6 +32,10 @@ export class Store extends TimestampedEntity {
   @Column({ name: 'default_locale', type: 'text', default: 'en' })
   defaultLocale: string;
 
+  /** Locales storefronts may ask for besides `defaultLocale` (see `localesOf`). */
+  @Column({ name: 'supported_locales', type: 'text', array: true, default: () => "'{}'" })
+  supportedLocales: string[];
+
   @Column({ name: 'mail_from_address', type: 'text', nullable: true })
   mailFromAddress: string | null;
 
@@ -42,6 +46,10 @@ export class Store extends TimestampedEntity {
   /** Where shoppers write for help (Spree's `customer_support_email`). */
   @Column({ name: 'customer_support_email', type: 'text', nullable: true })
   customerSupportEmail: string | null;
+
+  /** New customers confirm their e-mail address before they can sign in (Devise's confirmable). */
+  @Column({ name: 'account_confirmation_required', type: 'boolean', default: false })
+  accountConfirmationRequired: boolean;
 
   /** The country addresses default to (ISO 3166-1 alpha-2), if any. */
   @Column({ name: 'default_country_iso', type: 'char', length: 2, nullable: true })

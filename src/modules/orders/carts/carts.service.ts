@@ -6,6 +6,7 @@ import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import { StoreChannels } from '../../channels/index.js';
 import { Customer } from '../../customers/index.js';
+import { localesOf } from '../../stores/index.js';
 import { mergeMetadata, metadataFits } from '../domain/metadata.js';
 import { type CreateCartBody, isSupportedCurrency, type UpdateCartBody } from '../dto/cart.body.js';
 import { Order } from '../entities/order.entity.js';
@@ -43,12 +44,13 @@ export class CartsService {
   /**
    * A new cart, with its locale, metadata and first lines when the request gives them, in the
    * body's currency, else the request's (`X-Store-Currency`), recording the sales channel the
-   * request names (`X-Store-Channel`, else the store's default).
+   * request names (`X-Store-Channel`, else the store's default) and the locale it names when the
+   * body gives none.
    */
   async create(
     caller: CartCaller,
     body: CreateCartBody,
-    requested: { currency?: string; channel?: string } = {},
+    requested: { currency?: string; channel?: string; locale?: string } = {},
   ): Promise<OrderView> {
     const currency = storeCurrency(
       caller,
@@ -67,6 +69,7 @@ export class CartsService {
           customerId: caller.customerId,
           channel: 'storefront',
           channelId: channel?.id ?? null,
+          locale: requested.locale ?? null,
         }),
       async (change) => {
         if (!body.items || body.items.length === 0) markNewAndEmpty(change.order);
@@ -235,13 +238,14 @@ export class CartsService {
     return changes;
   }
 
-  /** The store's spelling of a locale it has (its `default_locale`); otherwise 422. */
+  /** The store's spelling of a locale it has (`localesOf`); otherwise 422. */
   private async storeLocale(manager: EntityManager, order: Order, locale: string): Promise<string> {
-    const [store]: { default_locale: string }[] = await manager.query(
-      'SELECT default_locale FROM stores WHERE id = $1',
+    const [store]: { defaultLocale: string; supportedLocales: string[] }[] = await manager.query(
+      `SELECT default_locale AS "defaultLocale", supported_locales AS "supportedLocales"
+       FROM stores WHERE id = $1`,
       [order.storeId],
     );
-    const known = store ? [store.default_locale] : [];
+    const known = store ? localesOf(store) : [];
     const match = known.find((code) => code.toLowerCase() === locale.toLowerCase());
     if (!match) throw invalid('locale', `locale must be one of ${known.join(', ')}`);
     return match;

@@ -22,7 +22,7 @@ import {
   ApiResourceList,
 } from '../../../platform/openapi/api-docs.decorators.js';
 import { SECURITY_SCHEMES } from '../../../platform/openapi/security-schemes.js';
-import { RequestCurrency } from '../../auth/index.js';
+import { RequestCurrency, RequestLocale } from '../../auth/index.js';
 import { CHANNEL_HEADER } from '../../channels/index.js';
 import { CreateCartBody, UpdateCartBody } from '../dto/cart.body.js';
 import { type CartCaller, CurrentCartCaller } from './cart-caller.js';
@@ -42,15 +42,16 @@ export class StoreCartsController {
   @ApiOperation({
     summary: 'Start a cart (guest, or bound to the signed-in customer); returns its token',
     description:
-      'Optionally with `items` (added as `POST /carts/{id}/items` adds them, with its errors; nothing is created when one fails), `metadata`, `currency`, `email` and `locale`.',
+      'Optionally with `items` (added as `POST /carts/{id}/items` adds them, with its errors; nothing is created when one fails), `metadata`, `currency`, `email` and `locale`. Without `currency` or `locale`, those the request names (`X-Store-Currency`, `X-Store-Locale`, or the market of `X-Store-Country`).',
   })
   create(
     @CurrentCartCaller() caller: CartCaller,
     @Body() body: CreateCartBody,
     @RequestCurrency() currency: string,
     @Headers(CHANNEL_HEADER) channel: string | undefined,
+    @RequestLocale({ named: true }) locale: string | undefined,
   ) {
-    return this.carts.create(caller, body, { currency, channel });
+    return this.carts.create(caller, body, { currency, channel, locale });
   }
 
   @Get()

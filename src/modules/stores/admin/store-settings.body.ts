@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsEmail,
   IsFQDN,
   IsString,
@@ -92,6 +93,22 @@ export class UpdateStoreBody {
   })
   default_locale?: string;
 
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['en', 'de', 'fr-CA'],
+    description:
+      'Locales storefronts may ask for (`X-Store-Locale`); the default locale is always one of them',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Matches(/^[a-z]{2,3}(-[A-Z]{2})?$/, {
+    each: true,
+    message: 'supported_locales must hold locales such as en or en-US',
+  })
+  supported_locales?: string[];
+
   @ApiPropertyOptional({ type: 'string', format: 'email', nullable: true })
   @OptionalNullable()
   @IsEmail({}, { message: 'mail_from_address must be an email address' })
@@ -134,4 +151,12 @@ export class UpdateStoreBody {
   @IsString()
   @Matches(/^[A-Z]{2}$/, { message: 'default_country_iso must be an ISO 3166-1 alpha-2 code' })
   default_country_iso?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'New customers must confirm their e-mail address (an e-mailed one-time token) before they can sign in',
+  })
+  @Optional()
+  @IsBoolean()
+  account_confirmation_required?: boolean;
 }

@@ -77,10 +77,12 @@ function storeChanges(body: UpdateStoreBody): Partial<Store> {
     ['defaultCurrency', body.default_currency],
     ['supportedCurrencies', body.supported_currencies && [...new Set(body.supported_currencies)]],
     ['defaultLocale', body.default_locale],
+    ['supportedLocales', body.supported_locales && [...new Set(body.supported_locales)]],
     ['mailFromAddress', body.mail_from_address],
     ['staffNotificationAddress', staffAddressOf(body)],
     ['customerSupportEmail', body.customer_support_email],
     ['defaultCountryIso', body.default_country_iso],
+    ['accountConfirmationRequired', body.account_confirmation_required],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as Partial<Store>;
 }

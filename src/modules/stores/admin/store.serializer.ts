@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { localesOf } from '../store-context.js';
 import type { Store } from '../store.entity.js';
 
 export interface SerializedStore {
@@ -13,11 +14,13 @@ export interface SerializedStore {
   default_currency: string;
   supported_currencies: string[];
   default_locale: string;
+  supported_locales: string[];
   mail_from_address: string | null;
   staff_notification_address: string | null;
   new_order_notifications_email: string | null;
   customer_support_email: string | null;
   default_country_iso: string | null;
+  account_confirmation_required: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -38,11 +41,13 @@ export class StoreSerializer {
       default_currency: store.defaultCurrency.trim(),
       supported_currencies: store.supportedCurrencies,
       default_locale: store.defaultLocale,
+      supported_locales: localesOf(store),
       mail_from_address: store.mailFromAddress,
       staff_notification_address: store.staffNotificationAddress,
       new_order_notifications_email: store.staffNotificationAddress,
       customer_support_email: store.customerSupportEmail,
       default_country_iso: store.defaultCountryIso?.trim() ?? null,
+      account_confirmation_required: store.accountConfirmationRequired,
       created_at: store.createdAt.toISOString(),
       updated_at: store.updatedAt.toISOString(),
     };

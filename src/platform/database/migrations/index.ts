@@ -41,6 +41,8 @@ import { ChannelsAndPolicies1795302300300 } from './1795302300300-ChannelsAndPol
 import { GiftCards1795302300400 } from './1795302300400-GiftCards.js';
 import { AllowedOrigins1795302300600 } from './1795302300600-AllowedOrigins.js';
 import { SavedCards1795302300700 } from './1795302300700-SavedCards.js';
+import { StoreSupportedLocales1795302300900 } from './1795302300900-StoreSupportedLocales.js';
+import { AccountConfirmation1795302301100 } from './1795302301100-AccountConfirmation.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
 export const MIGRATIONS = [
@@ -87,4 +89,6 @@ export const MIGRATIONS = [
   GiftCards1795302300400,
   AllowedOrigins1795302300600,
   SavedCards1795302300700,
+  StoreSupportedLocales1795302300900,
+  AccountConfirmation1795302301100,
 ];
