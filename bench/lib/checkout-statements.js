@@ -166,6 +166,16 @@ export function formatAddToCartStatements(rows, count) {
         `| ${row.flow} | ${row.statements.toFixed(1)} | ${budget(row.budget)} | ${row.db_ms.toFixed(2)} | ${row.request_ms.toFixed(2)} |`,
     ),
     ...(differences.length ? [`Per add, beside ${first.flow}:`, ...differences] : []),
+    'Milliseconds waiting on PostgreSQL per add, by statement (those sent once an add or more):',
+    ...rows.flatMap((row) =>
+      row.detail
+        .filter((entry) => entry.count / count >= 0.75)
+        .sort((a, b) => b.ms - a.ms)
+        .map(
+          (entry) =>
+            `  ${row.flow}: ${(entry.ms / count).toFixed(2)} ${entry.statement.slice(0, 100)}`,
+        ),
+    ),
     '',
   ].join('\n');
 }
