@@ -125,6 +125,7 @@ describe('Store API: the signed-in customer (/customers/me)', () => {
       default_shipping_address: null,
       newsletter_subscriber: null,
       customer_groups: [],
+      confirmed_at: expect.any(String),
       anonymized_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),

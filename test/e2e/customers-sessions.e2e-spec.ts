@@ -15,6 +15,7 @@ const CUSTOMER_KEYS = [
   'addresses',
   'anonymized_at',
   'available_store_credit_total',
+  'confirmed_at',
   'created_at',
   'customer_groups',
   'default_billing_address',

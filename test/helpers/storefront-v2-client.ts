@@ -148,9 +148,10 @@ export function v2ResponseProblems(exchange: V2Exchange): string[] {
 
 /**
  * Answers that are not JSON:API documents when they succeed: OAuth's token answers (RFC 6749's
- * JSON, `/spree_oauth/…`) and downloaded files. Their refusals are envelopes all the same.
+ * JSON, `/spree_oauth/…`), downloaded files and Spree's `{data: {state}}` of an account
+ * confirmation. Their refusals are envelopes all the same.
  */
-const NOT_DOCUMENTS = [/^\/spree_oauth\//, /^\/digitals\//];
+const NOT_DOCUMENTS = [/^\/spree_oauth\//, /^\/digitals\//, /^\/account_confirmations\//];
 
 /** A response hook that checks every v2 response and collects the problems. */
 export function jsonApiRecorder(): {

@@ -5,6 +5,8 @@ export const TOKEN_LIFETIME_S = {
   refresh: 30 * 24 * 60 * 60,
   /** An e-mailed password reset token. */
   passwordReset: 60 * 60,
+  /** An e-mailed account confirmation token: days, as a new customer may read mail late. */
+  accountConfirmation: 3 * 24 * 60 * 60,
 } as const;
 
 export const JWT_ISSUER = 'store-service';

@@ -6,8 +6,10 @@ import { ModelEvents } from '../../events/index.js';
 import { PasswordHasher } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { SessionsService } from '../auth/index.js';
+import { AccountConfirmationMail } from './account-confirmation-mail.js';
 import { CustomerAccountViews, type CustomerAccountView } from './customer-account-view.js';
 import { Customer } from './customer.entity.js';
+import { CustomerConfirmation } from './customer-confirmation.js';
 import { profileChanges } from './customer-profile.js';
 import { CustomerRecords } from './customer-records.js';
 import {
@@ -25,6 +27,16 @@ const wrongCurrentPassword = () =>
     'current_password must be the present password to change the email or password',
   );
 
+/**
+ * A registration the store still waits on to confirm the e-mail address: the account, with no
+ * session until the customer confirms and signs in.
+ */
+export interface UnconfirmedRegistration {
+  token: null;
+  refresh_token: null;
+  user: CustomerAccountView;
+}
+
 /** A shopper's own account: registration and profile. */
 @Injectable()
 export class CustomerAccountsService {
@@ -37,29 +49,49 @@ export class CustomerAccountsService {
     private readonly views: CustomerAccountViews,
     private readonly events: ModelEvents,
     private readonly consent: MarketingConsent,
+    private readonly confirmation: CustomerConfirmation,
+    private readonly confirmationMail: AccountConfirmationMail,
   ) {}
 
-  /** Creates the account and signs it in, in one transaction. */
+  /**
+   * Creates the account and signs it in, in one transaction. Where the store asks new customers
+   * to confirm their e-mail address, the account waits unconfirmed, without a session, and the
+   * confirmation e-mail is queued.
+   */
   async register(
     store: StoreContext,
     body: RegisterCustomerBody,
     currency: string,
-  ): Promise<CustomerSession> {
+  ): Promise<CustomerSession | UnconfirmedRegistration> {
     // Hashed before the transaction: scrypt takes a while and must not hold a connection.
     const passwordDigest = await this.passwords.hash(body.password);
-    return this.dataSource.transaction(async (manager) => {
+    const unconfirmed = await this.confirmation.required(store.storeId);
+    const registration = await this.dataSource.transaction(async (manager) => {
       const customer = await manager.save(
         manager.create(Customer, {
           storeId: store.storeId,
           email: body.email,
           passwordDigest,
+          // Left out, the column's default confirms the customer at once.
+          ...(unconfirmed ? { confirmedAt: null } : {}),
           ...profileChanges(body),
         }),
       );
       await this.events.created({ manager, storeId: store.storeId }, 'customer', customer);
       if (customer.acceptsMarketing) await this.consent.changed(manager, customer);
-      return this.customerSessions.start(customer, currency, manager);
+      if (!unconfirmed) return this.customerSessions.start(customer, currency, manager);
+      const user = await this.views.render(customer, currency, manager);
+      return { token: null, refresh_token: null, user } satisfies UnconfirmedRegistration;
     });
+    // Queued once the customer is committed: the worker looks the address up.
+    if (unconfirmed) {
+      await this.confirmationMail.request({
+        storeId: store.storeId,
+        email: registration.user.email,
+        redirectUrl: null,
+      });
+    }
+    return registration;
   }
 
   async profile(

@@ -6,6 +6,7 @@ import { PasswordHasher } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { type SessionOwner, SessionsService } from '../auth/index.js';
 import type { Customer } from './customer.entity.js';
+import { CustomerConfirmation } from './customer-confirmation.js';
 import { CustomerRecords } from './customer-records.js';
 import { CustomerAccountViews, type CustomerAccountView } from './customer-account-view.js';
 import { CustomerSerializer } from './customer.serializer.js';
@@ -38,6 +39,7 @@ export class CustomerSessionsService {
     private readonly sessions: SessionsService,
     private readonly serializer: CustomerSerializer,
     private readonly accounts: CustomerAccountViews,
+    private readonly confirmation: CustomerConfirmation,
   ) {}
 
   async login(
@@ -55,6 +57,7 @@ export class CustomerSessionsService {
       this.logger.debug('Customer sign-in refused');
       throw signInFailed();
     }
+    await this.confirmation.assertMaySignIn(customer);
     this.logger.debug(`Customer ${this.serializer.publicId(customer)} signed in`);
     return this.start(customer, currency);
   }

@@ -29,6 +29,13 @@ export class Customer extends StoreScopedEntity {
   @Column({ name: 'anonymized_at', type: 'timestamptz', nullable: true })
   anonymizedAt: Date | null;
 
+  /**
+   * When the customer proved the e-mail address theirs; null while a store that asks for it waits
+   * for the confirmation. Customers created without asking are confirmed at once (the default).
+   */
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true, default: () => 'now()' })
+  confirmedAt: Date | null;
+
   /** The address book entries the customer bills and ships to by default (null when none). */
   @Column({ name: 'bill_address_id', type: 'bigint', nullable: true })
   billAddressId: string | null;

@@ -16,6 +16,8 @@ export interface CustomerView {
   /** The store keeps no newsletter list and no customer groups. */
   newsletter_subscriber: null;
   customer_groups: never[];
+  /** When the customer confirmed the e-mail address; null while the store waits for it. */
+  confirmed_at: string | null;
   anonymized_at: string | null;
   created_at: string;
   updated_at: string;
@@ -45,6 +47,7 @@ export class CustomerSerializer {
       accepts_email_marketing: customer.acceptsMarketing,
       newsletter_subscriber: null,
       customer_groups: [],
+      confirmed_at: customer.confirmedAt?.toISOString() ?? null,
       anonymized_at: customer.anonymizedAt?.toISOString() ?? null,
       created_at: customer.createdAt.toISOString(),
       updated_at: customer.updatedAt.toISOString(),

@@ -19,6 +19,8 @@ export { AddressBookEntryBody } from './dto/address-book-entry.body.js';
 export { CustomerSessionsService } from './customer-sessions.service.js';
 export type { CustomerSession } from './customer-sessions.service.js';
 export { PasswordResetsService } from './password-resets.service.js';
+export { AccountConfirmationsService } from './account-confirmations.service.js';
+export { ApiConfirmsAccount } from './account-confirmed.api.js';
 export { RegisterCustomerBody } from './dto/register-customer.body.js';
 export { UpdateProfileBody } from './dto/update-profile.body.js';
 export { RequestPasswordResetBody, ResetPasswordBody } from './dto/password-reset.body.js';

@@ -21,9 +21,10 @@ export class StoreAuthController {
   @HttpCode(200)
   @IpRateLimit('login')
   @ApiAuthTokens()
-  @ApiErrors('authentication_failed', 'invalid_provider', 'validation_error')
+  @ApiErrors('authentication_failed', 'access_denied', 'invalid_provider', 'validation_error')
   @ApiOperation({
-    summary: 'Sign a customer in with email and password → { token, refresh_token, user }',
+    summary:
+      'Sign a customer in with email and password → { token, refresh_token, user }; a customer who has not confirmed the e-mail address the store asks to confirm → 403 access_denied',
   })
   login(
     @CurrentStore() store: StoreContext,

@@ -24,9 +24,12 @@ export class StoreCustomersController {
   @Post()
   @IpRateLimit('registration')
   @ApiPublishableKeyAccess()
-  @ApiAuthTokens(201)
+  @ApiAuthTokens(201, { awaitingConfirmation: true })
   @ApiErrors('validation_error')
-  @ApiOperation({ summary: 'Register a customer account → 201 { token, refresh_token, user }' })
+  @ApiOperation({
+    summary:
+      'Register a customer account → 201 { token, refresh_token, user }; where the store asks new customers to confirm their e-mail, the tokens are null and the confirmation e-mail is sent',
+  })
   register(
     @CurrentStore() store: StoreContext,
     @Body() body: RegisterCustomerBody,

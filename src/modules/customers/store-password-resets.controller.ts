@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IpRateLimit } from '../../platform/http/rate-limit/rate-limit.decorator.js';
 import { Idempotent } from '../../platform/http/idempotency/idempotent.decorator.js';
 import { ApiErrors, ApiPublishableKeyAccess } from '../../platform/openapi/api-docs.decorators.js';
@@ -7,6 +7,7 @@ import { CurrentStore, RequestCurrency } from '../auth/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { ApiAuthTokens } from './auth-tokens.api.js';
 import { RequestPasswordResetBody, ResetPasswordBody } from './dto/password-reset.body.js';
+import { ApiMessageAnswer } from './message-answer.api.js';
 import { PasswordResetsService } from './password-resets.service.js';
 
 @ApiTags('Store: customer account')
@@ -19,15 +20,7 @@ export class StorePasswordResetsController {
   @Post()
   @HttpCode(202)
   @IpRateLimit('password_reset')
-  @ApiResponse({
-    status: 202,
-    description: 'Always, whether or not the email belongs to a customer',
-    schema: {
-      type: 'object',
-      required: ['message'],
-      properties: { message: { type: 'string' } },
-    },
-  })
+  @ApiMessageAnswer('Always, whether or not the email belongs to a customer')
   @ApiErrors('validation_error')
   @ApiOperation({
     summary: 'E-mail a one-time password reset token (valid for an hour) to a customer',

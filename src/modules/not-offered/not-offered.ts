@@ -6,7 +6,6 @@ export const NOT_OFFERED = {
   menus: 'Menus',
   posts: 'Posts',
   vendors: 'Vendors',
-  accountConfirmations: 'Account confirmations',
   stripeSessions: 'Stripe checkout sessions',
 } as const;
 

@@ -4,7 +4,7 @@ import { nothingToAccept, nothingToFind } from './not-offered.js';
 
 /**
  * Storefront v2 client calls for what this store does not keep or do (a CMS, menus, a blog, a
- * marketplace's vendors, e-mail confirmations of new accounts, Stripe's hosted checkout): each
+ * marketplace's vendors, Stripe's hosted checkout): each
  * answers the error envelope saying so, rather than a bare 404 for an unknown route. Left out of
  * the API document, which lists what the store does offer.
  */
@@ -29,11 +29,6 @@ export class StorefrontNotOfferedController {
   @Get(['vendors', 'vendors/:id'])
   vendors(): never {
     throw nothingToFind('vendors');
-  }
-
-  @Get('account_confirmations/:token')
-  accountConfirmation(): never {
-    throw nothingToFind('accountConfirmations');
   }
 
   @Patch('checkout/create_stripe_session')

@@ -89,11 +89,8 @@ export const STOREFRONT_V2_CALLS: [method: string, call: V2Call, expected?: Refu
   ],
   [
     'account.confirm',
-    ({ v2 }) => v2.account.confirm({ confirmation_token: 'unknown-token' }),
-    {
-      refused: 404,
-      because: 'stores do not ask new customers to confirm their e-mail (docs/storefront-v2.md)',
-    },
+    ({ v2 }) => v2.account.confirm({ confirmation_token: 'acf_made-up' }),
+    { refused: 422, because: 'a made-up token: the real one only arrives by e-mail' },
   ],
   [
     'authentication.getToken',

@@ -1,21 +1,7 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
-import { EmailField, NewPasswordField, PasswordConfirmationField } from './customer-fields.js';
-import { Optional } from '../../../common/dto/presence.js';
+import { EmailedLinkRequestBody } from './emailed-link-request.body.js';
+import { NewPasswordField, PasswordConfirmationField } from './customer-fields.js';
 
-export class RequestPasswordResetBody {
-  @EmailField({ required: true })
-  email: string;
-
-  @ApiPropertyOptional({
-    description:
-      'A page of the store’s own site (same origin as the store URL); the e-mailed link opens it with `token` added to its query',
-  })
-  @Optional()
-  @IsString()
-  @MaxLength(2000)
-  redirect_url?: string;
-}
+export class RequestPasswordResetBody extends EmailedLinkRequestBody {}
 
 export class ResetPasswordBody {
   @NewPasswordField({ required: true })

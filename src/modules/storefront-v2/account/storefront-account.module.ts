@@ -4,6 +4,7 @@ import { DigitalModule } from '../../digital/index.js';
 import { OrdersModule } from '../../orders/index.js';
 import { StorefrontCartsModule } from '../carts/storefront-carts.module.js';
 import { StorefrontAccountAddressesController } from './storefront-account-addresses.controller.js';
+import { StorefrontAccountConfirmationsController } from './storefront-account-confirmations.controller.js';
 import { StorefrontAccountController } from './storefront-account.controller.js';
 import { StorefrontAccountChangesController } from './storefront-account-changes.controller.js';
 import { StorefrontPasswordsController } from './storefront-passwords.controller.js';
@@ -20,6 +21,7 @@ import { StorefrontOrderStatusController } from './storefront-order-status.contr
     StorefrontDigitalsController,
     StorefrontAccountChangesController,
     StorefrontPasswordsController,
+    StorefrontAccountConfirmationsController,
   ],
 })
 export class StorefrontAccountModule {}

@@ -23,6 +23,7 @@ export class StorefrontOAuthController {
   @ApiOAuthToken()
   @ApiErrors(
     'authentication_failed',
+    'access_denied',
     'invalid_refresh_token',
     'invalid_provider',
     'parameter_invalid',
