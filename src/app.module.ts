@@ -23,6 +23,7 @@ import { RequestValidationPipe } from './platform/http/request-validation.pipe.j
 import { LoggingModule } from './platform/logging/logging.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { BlobStoreModule } from './platform/blob-store/index.js';
 import { WebhooksModule } from './modules/webhooks/index.js';
 import { DigitalModule } from './modules/digital/index.js';
 import { MarketsModule } from './modules/markets/index.js';
@@ -51,6 +52,7 @@ export class AppModule {
         LoggingModule.forRoot(config),
         DatabaseModule.forRoot(database, ENTITIES),
         QueueModule.forRoot(config),
+        BlobStoreModule,
         EventEmitterModule.forRoot({ wildcard: true, delimiter: '.' }),
         CommonModule,
         CacheModule,

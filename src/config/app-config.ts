@@ -11,6 +11,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import { MediaStorageError, type S3Storage, s3StorageOf } from './media-storage.js';
 
 export const NODE_ENVS = ['development', 'test', 'production'] as const;
 export const PROCESS_ROLES = ['api', 'worker', 'all'] as const;
@@ -179,6 +180,35 @@ export class AppConfig {
   @IsString()
   DATA_DIR = './.data';
 
+  /**
+   * Where files (digital products' files, product media) are kept: unset, under
+   * `<DATA_DIR>/blobs`; `s3://bucket[/prefix]?endpoint=…&region=…&force_path_style=…`, an
+   * S3-compatible bucket (checked in full by `s3Storage`).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^s3:\/\//, { message: 'MEDIA_STORAGE_URL must be an s3://bucket[/prefix] URL' })
+  MEDIA_STORAGE_URL?: string;
+
+  /** The bucket's access key; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, roles). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MEDIA_STORAGE_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MEDIA_STORAGE_SECRET_ACCESS_KEY?: string;
+
+  /** Where a bucket's files are served from (a CDN, the bucket's website); the service serves none. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/i, {
+    message: 'MEDIA_PUBLIC_BASE_URL must be an http:// or https:// URL without query',
+  })
+  MEDIA_PUBLIC_BASE_URL?: string;
+
   /** Apply pending migrations when the process starts. */
   @Transform(toBool)
   @IsBoolean()
@@ -322,6 +352,11 @@ export class AppConfig {
     return this.CORS_ALLOW_LOOPBACK_ORIGINS ?? !this.isProduction;
   }
 
+  /** The bucket of MEDIA_STORAGE_URL; undefined: files on the local disk under DATA_DIR. */
+  get s3Storage(): S3Storage | undefined {
+    return s3StorageOf(this);
+  }
+
   /** ADMIN_CORS_ORIGINS as browsers write origins (lower case, no default port). */
   get adminCorsOrigins(): string[] {
     return this.ADMIN_CORS_ORIGINS.split(',')
@@ -359,6 +394,10 @@ const CONFIG_KEYS = [
   'PASSWORD_HASH_COST',
   'LOG_LEVEL',
   'DATA_DIR',
+  'MEDIA_STORAGE_URL',
+  'MEDIA_STORAGE_ACCESS_KEY_ID',
+  'MEDIA_STORAGE_SECRET_ACCESS_KEY',
+  'MEDIA_PUBLIC_BASE_URL',
   'MIGRATIONS_RUN',
   'DATABASE_POOL_SIZE',
   'STARTUP_CONNECT_RETRIES',
@@ -383,6 +422,8 @@ const SECRET_KEYS = new Set<string>([
   'DATABASE_URL',
   'REDIS_URL',
   'SMTP_URL',
+  'MEDIA_STORAGE_ACCESS_KEY_ID',
+  'MEDIA_STORAGE_SECRET_ACCESS_KEY',
 ]);
 
 /** The most telling failed rule: the kind of value expected before its range. */
@@ -413,6 +454,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(
       `Invalid configuration: ADMIN_CORS_ORIGINS must be comma-separated origins such as https://admin.example.com (got ${JSON.stringify(env.ADMIN_CORS_ORIGINS)})`,
     );
+  }
+  try {
+    void config.s3Storage;
+  } catch (error) {
+    if (!(error instanceof MediaStorageError)) throw error;
+    throw new ConfigError(`Invalid configuration: ${error.message}`);
   }
   if (new Set(config.ID_ALPHABET).size !== config.ID_ALPHABET.length) {
     throw new ConfigError('Invalid configuration: ID_ALPHABET must not repeat a character');
