@@ -6,6 +6,7 @@ import { dataSourceOptions } from './platform/database/data-source-options.js';
 import { ENTITIES } from './entities.js';
 import { openDatabaseEndpoint } from './platform/database/database-endpoint.js';
 import { runMigrations } from './platform/database/run-migrations.js';
+import { blobStoreFor } from './platform/blob-store/index.js';
 import { ensureEmbeddedTemplate } from './platform/database/embedded-template.js';
 import { reachServersAtBoot } from './platform/health/startup-connections.js';
 import { seedDemoStore } from './seed/seed-demo-store.js';
@@ -43,7 +44,7 @@ async function withDatabase<T>(
     dataSourceOptions({ ...endpoint, entities: ENTITIES, applicationName: 'store-cli' }),
   ).initialize();
   try {
-    await runMigrations(dataSource);
+    await runMigrations(dataSource, blobStoreFor(config));
     return await work(dataSource, config);
   } finally {
     await dataSource.destroy();

@@ -1,8 +1,10 @@
 import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../config/index.js';
+import { blobStoreFor } from '../platform/blob-store/index.js';
 import { Product } from '../modules/catalog/index.js';
 import { Variant } from '../modules/catalog/index.js';
 import { Digital } from '../modules/digital/index.js';
-import { digitalFileOf, digitalRowOf } from '../modules/digital/index.js';
+import { digitalFileOf, digitalRowOf, putDigitalFile } from '../modules/digital/index.js';
 import type { Store } from '../modules/stores/index.js';
 
 /** The demo's digital download: the Tea Sampler comes with a brewing guide. */
@@ -25,7 +27,12 @@ const BREWING_GUIDE = {
   ].join('\n'),
 };
 
-export async function seedDemoDigitals(manager: EntityManager, store: Store): Promise<void> {
+/** Attaches the guide, its bytes put in the blob store the configuration names. */
+export async function seedDemoDigitals(
+  manager: EntityManager,
+  store: Store,
+  config: AppConfig,
+): Promise<void> {
   const product = await manager.findOneByOrFail(Product, {
     storeId: store.id,
     slug: BREWING_GUIDE.productSlug,
@@ -36,5 +43,6 @@ export async function seedDemoDigitals(manager: EntityManager, store: Store): Pr
     mimetype: BREWING_GUIDE.mimetype,
     bytes: Buffer.from(BREWING_GUIDE.text, 'utf8'),
   });
-  await manager.insert(Digital, digitalRowOf(store.id, variant.id, file));
+  const blobKey = await putDigitalFile(blobStoreFor(config), store.id, file);
+  await manager.insert(Digital, digitalRowOf(store.id, variant.id, file, blobKey));
 }

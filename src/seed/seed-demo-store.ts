@@ -303,7 +303,7 @@ export async function seedDemoStore(
     ]);
     await seedCheckoutSettings(manager, store.id, { us, eu });
     await seedCatalog(manager, store, events);
-    await seedDemoDigitals(manager, store);
+    await seedDemoDigitals(manager, store, config);
     if (options.promotions ?? true) await seedDemoPromotions(manager, store, events);
     const role = await manager.save(
       manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),

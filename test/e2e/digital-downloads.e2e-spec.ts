@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { BlobStore } from '../../src/platform/blob-store/index.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   CartClient,
@@ -133,6 +135,13 @@ describe('Digital downloads', () => {
     });
   }
 
+  async function blobKeyOf(digitalId: string): Promise<string> {
+    const [row] = await t.dataSource.query(`SELECT blob_key FROM digitals WHERE id = $1`, [
+      records.key(ID_PREFIX.digital, digitalId),
+    ]);
+    return row.blob_key;
+  }
+
   async function storedLinks(orderId: string): Promise<StoredLink[]> {
     return t.dataSource.query(
       `SELECT id::text AS id, digital_id::text AS digital_id, line_item_id::text AS line_item_id,
@@ -169,7 +178,8 @@ describe('Digital downloads', () => {
         updated_at: expect.any(String),
       });
       const [row] = await t.dataSource.query(
-        `SELECT variant_id::text AS variant_id, filename, content_type, byte_size, checksum, data
+        `SELECT variant_id::text AS variant_id, filename, content_type, byte_size, checksum,
+                blob_key
          FROM digitals WHERE id = $1`,
         [records.key(ID_PREFIX.digital, response.body.id)],
       );
@@ -179,8 +189,17 @@ describe('Digital downloads', () => {
         content_type: 'application/pdf',
         byte_size: 3000,
         checksum: sha256(bytes),
-        data: bytes,
+        blob_key: expect.stringMatching(
+          new RegExp(`^${records.key(ID_PREFIX.store, shop.store_id)}/digitals/[0-9a-f]{32}$`),
+        ),
       });
+      const blob = await t.app.get(BlobStore).get(row.blob_key);
+      expect(blob).toMatchObject({
+        contentType: 'application/pdf',
+        byteSize: 3000,
+        checksum: sha256(bytes),
+      });
+      expect(await buffer(blob!.body)).toEqual(bytes);
 
       const shown = await admin.call('GET', `/digitals/${response.body.id}`);
       expect({ status: shown.status, body: shown.body }).toEqual({
@@ -562,9 +581,11 @@ describe('Digital downloads', () => {
     it('refuses a link whose file was deleted: 403 attachment_missing; the link row stays', async () => {
       const [candle] = await demoVariants(t, shop, 'scented-candle');
       const doomed = await attach(candle);
+      const blobKey = await blobKeyOf(doomed.id);
       const order = await buy(candle);
       const [link] = order.digital_links;
       const deleted = await admin.call('DELETE', `/digitals/${doomed.id}`);
+      expect(await t.app.get(BlobStore).get(blobKey)).toBeUndefined();
       expect({ status: deleted.status, text: deleted.text }).toEqual({ status: 204, text: '' });
       expectError(await admin.call('GET', `/digitals/${doomed.id}`), 404, 'record_not_found');
       expectError(await admin.call('DELETE', `/digitals/${doomed.id}`), 404, 'record_not_found');
@@ -579,6 +600,17 @@ describe('Digital downloads', () => {
         count: 0,
       });
       expect((await shopperView(order)).body.digital_links).toEqual([]);
+    });
+
+    it('refuses a link whose bytes are missing from the blob store: 403 attachment_missing, nothing counted', async () => {
+      const [candle] = await demoVariants(t, shop, 'scented-candle');
+      const lost = await attach(candle);
+      const order = await buy(candle);
+      const [link] = order.digital_links;
+      await t.app.get(BlobStore).delete(await blobKeyOf(lost.id));
+      expectError(await download(link.download_url), 403, 'attachment_missing');
+      expect((await storedLinks(order.id))[0].download_count).toBe(0);
+      await admin.call('DELETE', `/digitals/${lost.id}`);
     });
 
     it('refuses downloads of an order paid by check (balance due): 403 download_unauthorized', async () => {

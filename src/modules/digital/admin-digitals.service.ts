@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
@@ -6,19 +6,24 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
+import { BlobStore } from '../../platform/blob-store/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { Variant } from '../catalog/index.js';
 import { Digital } from './digital.entity.js';
+import { putDigitalFile } from './digital-blobs.js';
 import { type DigitalFile, digitalRowOf } from './digital-file.js';
 import { DigitalSerializer, type DigitalView } from './digital.serializer.js';
 
-/** Staff management of the files sold with variants. */
+/** Staff management of the files sold with variants; their bytes live in the blob store. */
 @Injectable()
 export class AdminDigitalsService {
+  private readonly logger = new Logger('Digitals');
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly serializer: DigitalSerializer,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** Attaches a file to a variant of the product; later purchases of the variant get a link to it. */
@@ -30,10 +35,16 @@ export class AdminDigitalsService {
   ): Promise<DigitalView> {
     const variant = await this.variantOf(store, productId, variantId);
     const manager = this.dataSource.manager;
-    const digital = await manager.save(
-      manager.create(Digital, digitalRowOf(store.storeId, variant.id, file)),
-    );
-    return this.serializer.serialize(digital);
+    const blobKey = await putDigitalFile(this.blobs, store.storeId, file);
+    try {
+      const digital = await manager.save(
+        manager.create(Digital, digitalRowOf(store.storeId, variant.id, file, blobKey)),
+      );
+      return this.serializer.serialize(digital);
+    } catch (error) {
+      await this.deleteBlob(blobKey);
+      throw error;
+    }
   }
 
   /** The variant's files, newest first. */
@@ -68,10 +79,24 @@ export class AdminDigitalsService {
   /** Deletes the file. Links already issued stay and answer `attachment_missing`. */
   async remove(store: StoreContext, publicId: string): Promise<void> {
     const id = this.ids.decode(ID_PREFIX.digital, publicId);
-    const deleted = id
-      ? await this.dataSource.manager.delete(Digital, { id, storeId: store.storeId })
-      : undefined;
-    if (!deleted?.affected) throw StoreError.notFound('digital');
+    const [[deleted]]: [{ blob_key: string }[], number] = id
+      ? await this.dataSource.query(
+          `DELETE FROM digitals WHERE id = $1 AND store_id = $2 RETURNING blob_key`,
+          [id, store.storeId],
+        )
+      : [[], 0];
+    if (!deleted) throw StoreError.notFound('digital');
+    await this.deleteBlob(deleted.blob_key);
+  }
+
+  /**
+   * Removes a file no row names any more. The row is what counts: a blob that cannot be removed
+   * now is only space, so it is logged rather than failing the request.
+   */
+  private async deleteBlob(key: string): Promise<void> {
+    await this.blobs.delete(key).catch((error: unknown) => {
+      this.logger.warn(`Could not delete the blob ${key}: ${String(error)}`);
+    });
   }
 
   /** A variant of the store's product; anything else is 404. */

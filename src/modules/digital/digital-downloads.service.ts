@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { ModelEvents } from '../../events/index.js';
+import { BlobStore } from '../../platform/blob-store/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { AccessTokensService } from '../auth/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { DigitalLinkTokens } from './digital-link-tokens.js';
-import { type DownloadFacts, downloadRefusal } from './download-rules.js';
+import { ATTACHMENT_MISSING, type DownloadFacts, downloadRefusal } from './download-rules.js';
 
 /** What a download answers with. */
 export interface DownloadableFile {
@@ -45,6 +47,7 @@ export class DigitalDownloadsService {
     private readonly tokens: DigitalLinkTokens,
     private readonly accessTokens: AccessTokensService,
     private readonly events: ModelEvents,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** The file a link would download, checked but not counted (a HEAD request). */
@@ -52,34 +55,40 @@ export class DigitalDownloadsService {
     return fileOf(await this.usableLink(token, bearer));
   }
 
-  /** The file and its bytes; counts one download. */
+  /**
+   * The file and its bytes, streamed from the blob store; counts one download. The count commits
+   * only once the bytes were found: a file missing from the store is `attachment_missing` and
+   * costs no download.
+   */
   async download(
     token: string,
     bearer: string | undefined,
-  ): Promise<DownloadableFile & { bytes: Buffer }> {
+  ): Promise<DownloadableFile & { body: Readable }> {
     const link = await this.usableLink(token, bearer);
-    const bytes = await this.dataSource.transaction(async (manager) => {
-      const [claimed]: [Array<Record<string, unknown> & { data: Buffer }>, number] =
+    const body = await this.dataSource.transaction(async (manager) => {
+      const [claimed]: [Array<Record<string, unknown> & { blob_key: string }>, number] =
         await manager.query(
           `UPDATE digital_links l SET download_count = l.download_count + 1, updated_at = now()
            FROM digitals d
            WHERE l.id = $1 AND d.id = l.digital_id
              AND l.download_count < l.download_limit AND l.expires_at > now()
-           RETURNING ${entityColumns(manager, DigitalLink, 'l')}, d.data`,
+           RETURNING ${entityColumns(manager, DigitalLink, 'l')}, d.blob_key`,
           [link.id],
         );
       if (claimed.length === 0) return undefined;
-      const { data, ...columns } = claimed[0]!;
+      const { blob_key: blobKey, ...columns } = claimed[0]!;
       const counted = entityFromRow(manager, DigitalLink, columns);
       await this.events.updated({ manager, storeId: counted.storeId }, 'digital_link', counted);
-      return data;
+      const blob = await this.blobs.get(blobKey);
+      if (!blob) throw new StoreError(ATTACHMENT_MISSING.code, ATTACHMENT_MISSING.message);
+      return blob.body;
     });
-    if (bytes === undefined) {
+    if (body === undefined) {
       // Another download took the last one, or time ran out, since the link was read.
       await this.usableLink(token, bearer);
       throw new StoreError('download_limit_exceeded', 'The downloads of this link are used up');
     }
-    return { ...fileOf(link), bytes };
+    return { ...fileOf(link), body };
   }
 
   /** The link of `token` when every rule lets it be used; the first refusal otherwise. */

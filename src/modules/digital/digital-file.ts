@@ -13,6 +13,7 @@ export interface DigitalFile {
 
 const FALLBACK_FILENAME = 'download';
 const MAX_FILENAME_LENGTH = 255;
+const MAX_MEDIA_TYPE_LENGTH = 255;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
@@ -33,17 +34,23 @@ export function digitalFileOf(upload: {
     .slice(0, MAX_FILENAME_LENGTH);
   return {
     filename: name === '' || name === '.' || name === '..' ? FALLBACK_FILENAME : name,
-    contentType: MEDIA_TYPE.test(upload.mimetype)
-      ? upload.mimetype.toLowerCase()
-      : 'application/octet-stream',
+    contentType:
+      upload.mimetype.length <= MAX_MEDIA_TYPE_LENGTH && MEDIA_TYPE.test(upload.mimetype)
+        ? upload.mimetype.toLowerCase()
+        : 'application/octet-stream',
     bytes: upload.bytes,
     byteSize: upload.bytes.length,
     checksum: createHash('sha256').update(upload.bytes).digest('hex'),
   };
 }
 
-/** The columns of the `digitals` row that attaches a file to a variant. */
-export function digitalRowOf(storeId: string, variantId: string, file: DigitalFile) {
-  const { filename, contentType, byteSize, checksum, bytes } = file;
-  return { storeId, variantId, filename, contentType, byteSize, checksum, data: bytes };
+/** The columns of the `digitals` row that attaches a file, kept under `blobKey`, to a variant. */
+export function digitalRowOf(
+  storeId: string,
+  variantId: string,
+  file: DigitalFile,
+  blobKey: string,
+) {
+  const { filename, contentType, byteSize, checksum } = file;
+  return { storeId, variantId, filename, contentType, byteSize, checksum, blobKey };
 }

@@ -4,8 +4,7 @@ import type { Variant } from '../catalog/index.js';
 
 /**
  * A file sold with a variant: buying the variant issues a download link per file. The bytes live
- * in the row but are never loaded unless asked for (`select: false`), so listing and serializing
- * digitals stays cheap.
+ * in the blob store under `blobKey` (`<store id>/digitals/<random>`), never in the database.
  */
 @Entity('digitals')
 @Index('digitals_variant_id_idx', ['variantId'])
@@ -30,6 +29,6 @@ export class Digital extends StoreScopedEntity {
   @Column({ type: 'char', length: 64 })
   checksum: string;
 
-  @Column({ type: 'bytea', select: false })
-  data?: Buffer;
+  @Column({ name: 'blob_key', type: 'text' })
+  blobKey: string;
 }

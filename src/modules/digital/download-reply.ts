@@ -23,7 +23,7 @@ export async function answerDownload(
   }
   const file = await downloads.download(token, bearer);
   describe(reply, file);
-  return file.bytes;
+  return file.body;
 }
 
 /** The headers of a file download: its type, name, size and checksum, never cached. */

@@ -23,6 +23,12 @@ export interface DownloadRefusal {
   message: string;
 }
 
+/** The file is gone: its digital was deleted, or its bytes are missing from the blob store. */
+export const ATTACHMENT_MISSING: DownloadRefusal = {
+  code: 'attachment_missing',
+  message: 'The file of this download no longer exists',
+};
+
 const WITHDRAWN_STATES = new Set(['canceled', 'returned']);
 const SETTLED_PAYMENT_STATES = new Set(['paid', 'credit_owed']);
 
@@ -48,9 +54,7 @@ export function downloadRefusal(facts: DownloadFacts): DownloadRefusal | undefin
     };
   }
   if (facts.expired) return { code: 'digital_link_expired', message: 'The download link expired' };
-  if (!facts.attachmentPresent) {
-    return { code: 'attachment_missing', message: 'The file of this download no longer exists' };
-  }
+  if (!facts.attachmentPresent) return ATTACHMENT_MISSING;
   if (facts.downloadCount >= facts.downloadLimit) {
     return {
       code: 'download_limit_exceeded',

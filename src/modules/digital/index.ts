@@ -1,3 +1,4 @@
+export { putDigitalFile } from './digital-blobs.js';
 export { digitalFileOf, digitalRowOf } from './digital-file.js';
 export { DigitalLink } from './digital-link.entity.js';
 export { DigitalLinksService } from './digital-links.service.js';

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
+import { BlobStore } from '../blob-store/index.js';
 import { type DataSourceSettings, dataSourceOptions } from './data-source-options.js';
 import { DatabaseEndpoint } from './database-endpoint.js';
 import { PreparedSql } from './prepared-sql.js';
@@ -39,14 +40,14 @@ export class DatabaseModule {
         PreparedSql,
         {
           provide: 'DATABASE_MIGRATED',
-          inject: [AppConfig, DataSource],
-          useFactory: async (config: AppConfig, dataSource: DataSource) => {
+          inject: [AppConfig, DataSource, BlobStore],
+          useFactory: async (config: AppConfig, dataSource: DataSource, blobStore: BlobStore) => {
             const logger = new Logger('Database');
             if (!config.MIGRATIONS_RUN) {
               logger.log('Connected; migrations not run (MIGRATIONS_RUN=false)');
               return false;
             }
-            const applied = await runMigrations(dataSource);
+            const applied = await runMigrations(dataSource, blobStore);
             logger.log(
               applied.length
                 ? `Connected; applied migrations: ${applied.join(', ')}`
