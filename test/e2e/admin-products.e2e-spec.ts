@@ -59,7 +59,7 @@ describe('Admin API: products', () => {
     const [row] = await t.dataSource.query(
       `SELECT name, slug, status, description, tags, metadata, tax_category, deleted_at,
          available_on, discontinue_on,
-         ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY category_id) AS categories
+         ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY product_categories.category_id) AS categories
        FROM products p WHERE id = $1`,
       [keyOf(t, ID_PREFIX.product, id)],
     );
