@@ -26,6 +26,7 @@ const MODULES = [
   'orders',
   'digital',
   'webhooks',
+  'media',
   'tags',
   'allowed-origins',
   'storefront-v2',

@@ -36,6 +36,7 @@ import { PoliciesModule } from './modules/policies/index.js';
 import { AllowedOriginsModule } from './modules/allowed-origins/index.js';
 import { WishlistsModule } from './modules/wishlists/index.js';
 import { GiftCardsModule } from './modules/gift-cards/index.js';
+import { MediaModule } from './modules/media/index.js';
 
 @Module({})
 export class AppModule {
@@ -79,6 +80,7 @@ export class AppModule {
         WishlistsModule,
         StorefrontV2Module,
         GiftCardsModule,
+        MediaModule,
         NotOfferedModule,
         HealthModule,
         ...extraModules,

@@ -56,6 +56,7 @@ import { Policy } from './modules/policies/index.js';
 import { AllowedOrigin } from './modules/allowed-origins/index.js';
 import { WishedItem, Wishlist } from './modules/wishlists/index.js';
 import { GiftCard, GiftCardBatch, GiftCardTransaction } from './modules/gift-cards/index.js';
+import { Media, MediaVariant } from './modules/media/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -122,4 +123,6 @@ export const ENTITIES = [
   GiftCardBatch,
   GiftCard,
   GiftCardTransaction,
+  Media,
+  MediaVariant,
 ];

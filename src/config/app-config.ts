@@ -149,6 +149,23 @@ export class AppConfig {
   @Max(512 * 1024 * 1024)
   DIGITAL_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /**
+   * Largest image a media upload accepts, by file or by URL (larger: 413 `request_too_large`, or
+   * the media fails when fetched).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(512 * 1024 * 1024)
+  MEDIA_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+  /** How long fetching an image uploaded by URL may take, from the lookup to the last byte. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  MEDIA_FETCH_TIMEOUT_MS = 15_000;
+
   /** Downloads each digital link allows. */
   @Transform(toInt)
   @IsInt()
@@ -389,6 +406,8 @@ const CONFIG_KEYS = [
   'IDEMPOTENCY_WAIT_MS',
   'BODY_LIMIT_BYTES',
   'DIGITAL_UPLOAD_MAX_BYTES',
+  'MEDIA_UPLOAD_MAX_BYTES',
+  'MEDIA_FETCH_TIMEOUT_MS',
   'DIGITAL_LINK_DOWNLOAD_LIMIT',
   'DIGITAL_LINK_TTL_DAYS',
   'PASSWORD_HASH_COST',

@@ -51,6 +51,7 @@ export const ID_PREFIX = {
   giftCardBatch: 'gcb',
   giftCardTransaction: 'gctx',
   newsletterSubscriber: 'sub',
+  media: 'media',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

@@ -10,6 +10,7 @@ import { CategorySerializer } from './categories/category.serializer.js';
 import { StoreCategoriesController } from './categories/store-categories.controller.js';
 import { StoreCategoriesService } from './categories/store-categories.service.js';
 import { OptionSerializer } from './option.serializer.js';
+import { ProductMediaExtension } from './product-media.js';
 import { ProductReadRepository } from './product-read.repository.js';
 import { ProductSerializer } from './product.serializer.js';
 import { ProductFacetsRepository } from './search/product-facets.repository.js';
@@ -40,6 +41,7 @@ import { VariantSerializer } from './variant.serializer.js';
     AdminCategoriesController,
   ],
   providers: [
+    ProductMediaExtension,
     ProductReadRepository,
     ProductSerializer,
     VariantSerializer,
@@ -65,6 +67,7 @@ import { VariantSerializer } from './variant.serializer.js';
     AdminCategoriesService,
   ],
   exports: [
+    ProductMediaExtension,
     StoreProductsService,
     StoreCategoriesService,
     ProductSerializer,

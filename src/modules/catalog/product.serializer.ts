@@ -14,6 +14,7 @@ import {
 import { missingPriceView, type PriceView, type ShownPriceView } from './price-view.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
 import type { Product } from './product.entity.js';
+import { type MediaView, thumbnailUrlOf } from './product-media.js';
 import { VariantSerializer, type VariantView } from './variant.serializer.js';
 
 export interface ProductView {
@@ -33,7 +34,7 @@ export interface ProductView {
   meta_description: string | null;
   meta_keywords: string | null;
   tags: string[];
-  thumbnail_url: null;
+  thumbnail_url: string | null;
   price: ShownPriceView;
   original_price: PriceView | null;
   compare_at_price: MoneyView | null;
@@ -46,14 +47,17 @@ export interface ProductView {
   option_types?: OptionTypeView[];
   option_values?: OptionValueView[];
   categories?: CategoryView[];
-  /** The store keeps no media: always empty when expanded (and `primary_media` is omitted). */
-  media?: never[];
+  media?: MediaView[];
+  /** The first media, when `primary_media` is expanded and the product has any. */
+  primary_media?: MediaView;
 }
 
 export interface ProductPresentation {
   expand: ReadonlySet<ProductExpand>;
   /** The product's categories, when `categories` is expanded. */
   categories?: CategoryView[];
+  /** The product's media in position order (ProductMediaExtension); none when not given. */
+  media?: readonly MediaView[];
 }
 
 /** The v3 representation of products and variants, for API responses and event payloads alike. */
@@ -68,8 +72,9 @@ export class ProductSerializer {
 
   serialize(product: ProductRow, currency: string, presentation: ProductPresentation): ProductView {
     const productId = this.ids.encode(ID_PREFIX.product, product.id);
+    const media = presentation.media ?? [];
     const variants = product.variants.map((variant) =>
-      this.variants.serialize(variant, productId, currency),
+      this.variants.serialize(variant, productId, currency, media),
     );
     const defaultVariant = variants[0];
     const availableOn = product.available_on ? new Date(product.available_on) : null;
@@ -92,7 +97,7 @@ export class ProductSerializer {
       meta_description: product.meta_description,
       meta_keywords: product.meta_keywords,
       tags: product.tags,
-      thumbnail_url: null,
+      thumbnail_url: thumbnailUrlOf(media),
       price: defaultVariant?.price ?? missingPriceView(currency),
       original_price: defaultVariant?.original_price ?? null,
       compare_at_price: defaultVariant?.compare_at_price ?? null,
@@ -107,7 +112,8 @@ export class ProductSerializer {
     if (expand.has('option_types')) view.option_types = this.options.typesOf(product.variants);
     if (expand.has('option_values')) view.option_values = this.options.valuesOf(product.variants);
     if (expand.has('categories')) view.categories = presentation.categories ?? [];
-    if (expand.has('media')) view.media = [];
+    if (expand.has('media')) view.media = [...media];
+    if (expand.has('primary_media') && media.length > 0) view.primary_media = media[0];
     return view;
   }
 

@@ -16,6 +16,7 @@ import {
 import type { RawQuery } from '../../common/query/list-filters.js';
 import { namesIn, pickFields } from './query/name-list.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
+import { ProductMediaExtension } from './product-media.js';
 import { ProductSerializer, type ProductView } from './product.serializer.js';
 import { type ProductNarrowing, ProductSearchReader } from './search/product-search.js';
 
@@ -38,6 +39,7 @@ export class StoreProductsService {
     private readonly categories: CategoryReadRepository,
     private readonly categorySerializer: CategorySerializer,
     private readonly ids: PublicIdCodec,
+    private readonly media: ProductMediaExtension,
   ) {}
 
   async list(
@@ -108,12 +110,22 @@ export class StoreProductsService {
   ): Promise<Partial<ProductView>[]> {
     const expand = new Set(namesIn(query.expand) as ProductExpand[]);
     const fields = namesIn(query.fields);
-    const categories = expand.has('categories')
-      ? await this.categoriesOf(store.storeId, rows)
-      : new Map<string, CategoryView[]>();
+    const [categories, media] = await Promise.all([
+      expand.has('categories')
+        ? this.categoriesOf(store.storeId, rows)
+        : new Map<string, CategoryView[]>(),
+      this.media.forProducts(
+        store.storeId,
+        rows.map((row) => row.id),
+      ),
+    ]);
     return rows.map((row) =>
       pickFields(
-        this.serializer.serialize(row, currency, { expand, categories: categories.get(row.id) }),
+        this.serializer.serialize(row, currency, {
+          expand,
+          categories: categories.get(row.id),
+          media: media.get(row.id),
+        }),
         fields,
         [...expand],
       ),

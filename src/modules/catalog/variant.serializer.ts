@@ -13,6 +13,7 @@ import {
 } from './price-view.js';
 import { ProductReadRepository, type VariantRow } from './product-read.repository.js';
 import type { Variant } from './variant.entity.js';
+import { type MediaView, thumbnailUrlOf } from './product-media.js';
 
 export interface VariantView {
   id: string;
@@ -30,8 +31,8 @@ export interface VariantView {
   purchasable: boolean;
   preorder: false;
   preorder_ships_at: null;
-  media_count: 0;
-  thumbnail_url: null;
+  media_count: number;
+  thumbnail_url: string | null;
   price: ShownPriceView;
   original_price: PriceView | null;
   compare_at_price: MoneyView | null;
@@ -47,7 +48,16 @@ export class VariantSerializer {
     private readonly products: ProductReadRepository,
   ) {}
 
-  serialize(variant: VariantRow, productId: string, currency: string): VariantView {
+  /**
+   * `productMedia` is the product's: the variant shows those attached to it, and its thumbnail
+   * is its own first image or else the product's.
+   */
+  serialize(
+    variant: VariantRow,
+    productId: string,
+    currency: string,
+    productMedia: readonly MediaView[] = [],
+  ): VariantView {
     const inStock = !variant.track_inventory || variant.count_on_hand > 0;
     const backorderable = variant.track_inventory && variant.backorderable;
     const price: ShownPriceView =
@@ -59,8 +69,10 @@ export class VariantSerializer {
             variant.compare_at_amount,
             currency,
           );
+    const id = this.ids.encode(ID_PREFIX.variant, variant.id);
+    const media = productMedia.filter((candidate) => candidate.variant_ids.includes(id));
     return {
-      id: this.ids.encode(ID_PREFIX.variant, variant.id),
+      id,
       product_id: productId,
       sku: variant.sku,
       options_text: variant.options_text,
@@ -75,8 +87,8 @@ export class VariantSerializer {
       purchasable: price.amount !== null && (inStock || backorderable),
       preorder: false,
       preorder_ships_at: null,
-      media_count: 0,
-      thumbnail_url: null,
+      media_count: media.length,
+      thumbnail_url: thumbnailUrlOf(media) ?? thumbnailUrlOf(productMedia),
       price,
       original_price: price.amount === null ? null : originalPriceView(price),
       compare_at_price: price.amount === null ? null : compareAtMoney(price),

@@ -1,5 +1,12 @@
 /** One queue per purpose, so a slow consumer of one never starves another. */
-export const QUEUE_NAMES = ['events', 'webhooks', 'mail', 'promotions', 'gift_cards'] as const;
+export const QUEUE_NAMES = [
+  'events',
+  'webhooks',
+  'mail',
+  'promotions',
+  'gift_cards',
+  'media',
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Jobs of one queue a process runs at a time unless its consumer asks for another number. */

@@ -10,7 +10,7 @@ import type { ListPage } from '../json-api/list-document.js';
 import { listOf, text } from './query-values.js';
 
 /** Every relation a v2 product relates to comes from these v3 expands. */
-export const PRODUCT_EXPAND = 'variants,default_variant,option_types,categories';
+export const PRODUCT_EXPAND = 'variants,default_variant,option_types,categories,media';
 
 const OPTION_FILTER = /^filter\[options\]\[([^\]]+)\]$/;
 

@@ -1,5 +1,6 @@
 import type { OptionValueView, ProductView } from '../../catalog/index.js';
 import type { ResourceNode } from '../json-api/resource.js';
+import { imageResources } from './image.resource.js';
 import { pick } from './pick.js';
 import { taxonResource } from './taxon.resource.js';
 import {
@@ -33,7 +34,8 @@ const ATTRIBUTES = [
  * A product as v2's `product`: the price and `sku` of its default variant (the first), its
  * variants (`default_variant` and `primary_variant` are that first one), option types with the
  * option values its variants use (one node per value, shared), and its categories as `taxons`.
- * The store keeps no media: `images` is always empty.
+ * Its image media are its `images`; each variant's are those attached to it (one node per image,
+ * shared).
  */
 export function productResource(view: ProductNodeView): ResourceNode {
   const variantViews = view.variants ?? (view.default_variant ? [view.default_variant] : []);
@@ -76,8 +78,15 @@ export function productResource(view: ProductNodeView): ResourceNode {
     return valueNode;
   };
 
+  const images = imageResources(view.media);
   const variants = variantViews.map((variant) =>
-    variantResource(variant, { product: node, optionValues: optionValueNode }),
+    variantResource(variant, {
+      product: node,
+      optionValues: optionValueNode,
+      images: images
+        .filter((image) => image.variantIds.includes(variant.id))
+        .map((image) => image.node),
+    }),
   );
   const defaultVariant = variants.find((variant) => variant.id === defaultView?.id) ?? null;
   node.relationships = {
@@ -86,7 +95,7 @@ export function productResource(view: ProductNodeView): ResourceNode {
     primary_variant: defaultVariant,
     option_types: [...optionTypes.values()],
     taxons: (view.categories ?? []).map((category) => taxonResource(category)),
-    images: [],
+    images: images.map((image) => image.node),
   };
   return node;
 }

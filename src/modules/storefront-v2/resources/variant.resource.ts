@@ -67,7 +67,11 @@ export const standaloneOptionValues: OptionValueNodes = (view) =>
  */
 export function variantResource(
   view: VariantView,
-  related: { product?: ResourceNode; optionValues?: OptionValueNodes } = {},
+  related: {
+    product?: ResourceNode;
+    optionValues?: OptionValueNodes;
+    images?: ResourceNode[];
+  } = {},
 ): ResourceNode {
   const optionValues = related.optionValues ?? standaloneOptionValues;
   return {
@@ -98,7 +102,7 @@ export function variantResource(
     relationships: {
       ...(related.product ? { product: related.product } : {}),
       option_values: view.option_values.map(optionValues),
-      images: [],
+      images: related.images ?? [],
     },
   };
 }

@@ -43,6 +43,7 @@ import { AllowedOrigins1795302300600 } from './1795302300600-AllowedOrigins.js';
 import { SavedCards1795302300700 } from './1795302300700-SavedCards.js';
 import { StoreSupportedLocales1795302300900 } from './1795302300900-StoreSupportedLocales.js';
 import { AccountConfirmation1795302301100 } from './1795302301100-AccountConfirmation.js';
+import { ProductMedia1795302301300 } from './1795302301300-ProductMedia.js';
 import { DigitalFilesInBlobStore1795302301500 } from './1795302301500-DigitalFilesInBlobStore.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -92,5 +93,6 @@ export const MIGRATIONS = [
   SavedCards1795302300700,
   StoreSupportedLocales1795302300900,
   AccountConfirmation1795302301100,
+  ProductMedia1795302301300,
   DigitalFilesInBlobStore1795302301500,
 ];

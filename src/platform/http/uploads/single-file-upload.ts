@@ -7,11 +7,13 @@ export interface UploadedFile {
   /** The part's media type as the client declared it (untrusted). */
   mimetype: string;
   bytes: Buffer;
+  /** The form's other (text) fields, by name (untrusted). */
+  fields: Record<string, string>;
 }
 
 /**
- * The file part `field` of a `multipart/form-data` request, read into memory up to `maxBytes`.
- * Other fields are ignored. No such part: 422 `validation_error` on `field`; a larger file: 413
+ * The file part `field` of a `multipart/form-data` request, read into memory up to `maxBytes`
+ * (refused as soon as the stream passes it), with the form's text fields. No such part: 422 `validation_error` on `field`; a larger file: 413
  * `request_too_large`; a body that is not well-formed multipart: 400 `invalid_request`.
  */
 export async function readSingleFile(
@@ -20,10 +22,14 @@ export async function readSingleFile(
   maxBytes: number,
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw missing(field);
-  let found: UploadedFile | undefined;
+  let found: Omit<UploadedFile, 'fields'> | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       // A file under another name still has to be read for the form to go on.
       const bytes = await part.toBuffer();
       if (part.fieldname === field) {
@@ -34,7 +40,7 @@ export async function readSingleFile(
     throw uploadError(error, field, maxBytes);
   }
   if (!found) throw missing(field);
-  return found;
+  return { ...found, fields };
 }
 
 function missing(field: string): StoreError {

@@ -1,0 +1,52 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { type Job, QueuePort } from '../../platform/queue/queue.port.js';
+import { MediaProcessing } from './media-processing.js';
+
+interface MediaJob {
+  mediaId: string;
+}
+
+const FETCH_URL = 'fetch_media_url';
+const MAKE_RENDITIONS = 'make_media_renditions';
+const ATTEMPTS = 3;
+/** Image work is CPU- and memory-heavy: a few at a time per process. */
+const CONCURRENCY = 2;
+
+/** The `media` queue: fetching URL uploads and making renditions, after the request answered. */
+@Injectable()
+export class MediaJobs implements OnApplicationBootstrap {
+  private readonly logger = new Logger('MediaJobs');
+
+  constructor(
+    private readonly queue: QueuePort,
+    private readonly processing: MediaProcessing,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.queue.consume<MediaJob>('media', (job) => this.run(job), CONCURRENCY);
+  }
+
+  /** After the transaction that created the media committed. */
+  fetchUrl(mediaId: string): Promise<void> {
+    return this.queue.enqueue<MediaJob>('media', FETCH_URL, { mediaId }, this.options());
+  }
+
+  makeRenditions(mediaId: string): Promise<void> {
+    return this.queue.enqueue<MediaJob>('media', MAKE_RENDITIONS, { mediaId }, this.options());
+  }
+
+  private async run(job: Job<MediaJob>): Promise<void> {
+    try {
+      if (job.name === FETCH_URL) await this.processing.fetchUrl(job.data.mediaId);
+      else await this.processing.makeRenditions(job.data.mediaId);
+    } catch (error) {
+      if (job.attempt < ATTEMPTS) throw error;
+      this.logger.warn(`Media ${job.data.mediaId} failed: ${String(error)}`);
+      await this.processing.fail(job.data.mediaId, 'The image could not be processed');
+    }
+  }
+
+  private options() {
+    return { attempts: ATTEMPTS, backoffMs: 1_000 };
+  }
+}

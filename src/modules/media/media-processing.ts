@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull } from 'typeorm';
+import { StoreError } from '../../common/errors/store-error.js';
+import { normalizeImage } from './images/image-normalizer.js';
+import { ImageFetchError, ImageUrlFetcher } from './images/image-url-fetcher.js';
+import { keysOf, MediaBlobs } from './media-blobs.js';
+import { renditionKeyFor } from './media-keys.js';
+import { Media } from './media.entity.js';
+import { makeRendition } from './renditions/rendition-maker.js';
+import { RENDITION_NAMES, type RenditionSet } from './renditions/rendition-sizes.js';
+
+/**
+ * The background work of media: fetching an image uploaded by URL, and making renditions. Both
+ * write blobs first and then the row, only if it still names the same original; when it does not
+ * (the media was deleted or replaced meanwhile) the blobs just written are removed again.
+ */
+@Injectable()
+export class MediaProcessing {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly blobs: MediaBlobs,
+    private readonly fetcher: ImageUrlFetcher,
+  ) {}
+
+  /** Fetches, checks and stores the image of a URL upload, then makes its renditions. */
+  async fetchUrl(mediaId: string): Promise<void> {
+    const media = await this.dataSource.manager.findOneBy(Media, { id: mediaId });
+    if (!media?.sourceUrl || media.originalKey !== null || media.status !== 'processing') return;
+    let image;
+    try {
+      image = await normalizeImage(await this.fetcher.fetch(media.sourceUrl), 'url');
+    } catch (error) {
+      if (!(error instanceof ImageFetchError || error instanceof StoreError)) throw error;
+      await this.fail(mediaId, refusalOf(error));
+      return;
+    }
+    const key = await this.blobs.storeOriginal(media.storeId, image);
+    const { affected } = await this.dataSource.manager.update(
+      Media,
+      { id: mediaId, originalKey: IsNull() },
+      {
+        originalKey: key,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        byteSize: image.bytes.length,
+      },
+    );
+    if (!affected) {
+      await this.blobs.removeQuietly([key]);
+      return;
+    }
+    await this.makeRenditions(mediaId);
+  }
+
+  /** Makes every rendition of a media's original (again, after its focal point moved). */
+  async makeRenditions(mediaId: string): Promise<void> {
+    const media = await this.dataSource.manager.findOneBy(Media, { id: mediaId });
+    if (!media?.originalKey) return;
+    const original = await this.blobs.read(media.originalKey);
+    if (!original) {
+      await this.fail(mediaId, 'The original image is missing from the blob store');
+      return;
+    }
+    const renditions: RenditionSet = {};
+    const focal = { x: media.focalPointX, y: media.focalPointY };
+    for (const name of RENDITION_NAMES) {
+      const made = await makeRendition(original, name, focal);
+      const key = renditionKeyFor(media.originalKey, made.bytes);
+      await this.blobs.put(key, made.bytes, 'image/webp');
+      renditions[name] = { key, width: made.width, height: made.height };
+    }
+    const written = keysOf({ original_key: null, renditions });
+    const replaced = await this.dataSource.transaction(async (manager) => {
+      const [current] = (await manager.query(
+        `SELECT renditions FROM media WHERE id = $1 AND original_key = $2 FOR UPDATE`,
+        [mediaId, media.originalKey],
+      )) as { renditions: RenditionSet }[];
+      if (!current) return undefined;
+      await manager.update(Media, { id: mediaId }, { renditions, status: 'ready', failure: null });
+      return keysOf({ original_key: null, renditions: current.renditions });
+    });
+    const unused = replaced
+      ? replaced.filter((key) => !written.includes(key))
+      : written.filter((key) => key !== media.originalKey);
+    await this.blobs.removeQuietly(unused);
+  }
+
+  /** The media failed for good: it says why, and storefronts stop showing it. */
+  async fail(mediaId: string, failure: string): Promise<void> {
+    await this.dataSource.manager.update(Media, { id: mediaId }, { status: 'failed', failure });
+  }
+}
+
+function refusalOf(error: ImageFetchError | StoreError): string {
+  if (error instanceof ImageFetchError) return error.message;
+  const reasons = Object.values(error.details ?? {}).flat();
+  return reasons.length > 0 ? `The image was refused: ${reasons.join('; ')}` : error.message;
+}
