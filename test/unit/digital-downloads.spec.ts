@@ -104,6 +104,8 @@ describe('digitalFileOf', () => {
     ['text/html\r\nX-Evil: 1', 'application/octet-stream'],
     ['not a type', 'application/octet-stream'],
     ['', 'application/octet-stream'],
+    [`application/${'x'.repeat(243)}`, null],
+    [`application/${'x'.repeat(244)}`, 'application/octet-stream'],
   ])('types %j as %j', (given, kept) => {
     expect(fileOf('a', given).contentType).toBe(kept ?? given);
   });
