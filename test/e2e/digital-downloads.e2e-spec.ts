@@ -20,6 +20,10 @@ import {
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestResponse } from '../helpers/http-client.js';
+import {
+  type S3CompatibleServer,
+  startS3CompatibleServer,
+} from '../helpers/s3-compatible-server.js';
 import { DIGITAL_ADMIN_ROUTES, adminEndpoints } from '../helpers/staff-admin-endpoints.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -45,7 +49,11 @@ interface StoredLink {
   row: string;
 }
 
-describe('Digital downloads', () => {
+/** Every case runs with the files on the local disk and in an S3-compatible bucket. */
+const BLOB_STORES = [['on the local disk', false] as const, ['in an S3 bucket', true] as const];
+
+describe.each(BLOB_STORES)('Digital downloads (files %s)', (_, onS3) => {
+  let s3: S3CompatibleServer | undefined;
   let t: TestApp;
   let shop: DemoCredentials;
   let otherShop: DemoCredentials;
@@ -56,10 +64,12 @@ describe('Digital downloads', () => {
   const cartTokens = new Map<string, string>();
 
   beforeAll(async () => {
+    s3 = onS3 ? await startS3CompatibleServer('digitals') : undefined;
     t = await startCustomersTestApp({
       DIGITAL_UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES),
       DIGITAL_LINK_DOWNLOAD_LIMIT: String(DOWNLOAD_LIMIT),
       DIGITAL_LINK_TTL_DAYS: String(TTL_DAYS),
+      ...(s3 ? { MEDIA_STORAGE_URL: s3.storageUrl, ...s3.env } : {}),
     });
     shop = await t.seedStore();
     otherShop = await t.seedStore();
@@ -67,7 +77,10 @@ describe('Digital downloads', () => {
     records = new CheckoutRecords(t);
     [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
   }, SETUP_TIMEOUT_MS);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+  });
 
   /** POSTs a multipart form (a `file` part unless told otherwise) to a variant's digitals. */
   async function upload(
