@@ -16,12 +16,16 @@ RUN node scripts/build.js && npm prune --omit=dev
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    DATA_DIR=/var/lib/store
 WORKDIR /app
 # Owned by root and read-only to the service's user: the process cannot rewrite its own code.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# Files (digital downloads, media) live under DATA_DIR/blobs unless MEDIA_STORAGE_URL names a
+# bucket: the one folder the service's user may write, a volume shared by every replica.
+RUN mkdir -p /var/lib/store && chown node:node /var/lib/store
 USER node
 EXPOSE 3000
 # Fits each role: the API answers /health over HTTP; the worker, which serves no HTTP, is healthy
