@@ -193,7 +193,10 @@ export class AppConfig {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
 
-  /** Where the embedded database, generated development secrets and demo credentials live. */
+  /**
+   * Where the embedded database, generated development secrets and demo credentials live, and
+   * files (`blobs/`) when MEDIA_STORAGE_URL names no bucket.
+   */
   @IsString()
   DATA_DIR = './.data';
 
