@@ -39,6 +39,8 @@ const EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite/*',
   '@electric-sql/pglite-socket',
+  // A native image library: its binary for this platform is a package it loads at run time.
+  'sharp',
 ];
 
 const packageOf = (specifier) =>
