@@ -1,24 +1,25 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import { type MediaView, ProductMediaExtension } from '../catalog/index.js';
-import { readMedia } from './media-rows.js';
+import { mediaStatement, type MediaRow } from './media-rows.js';
 import { MediaSerializer } from './media.serializer.js';
 
-/** Product and variant views of the catalog show the media a storefront may see. */
+/**
+ * Product and variant views of the catalog show the media a storefront may see, read for a page
+ * of products with one prepared statement (it runs on every product read).
+ */
 @Injectable()
 export class MediaCatalogHooks implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: PreparedSql,
     private readonly extension: ProductMediaExtension,
     private readonly serializer: MediaSerializer,
   ) {}
 
   onModuleInit(): void {
     this.extension.provide(async (storeId, productIds) => {
-      const rows = await readMedia(this.dataSource.manager, storeId, productIds, {
-        shownOnly: true,
-      });
+      const { text, values } = mediaStatement(storeId, productIds, { shownOnly: true });
+      const rows = await this.sql.rows<MediaRow>('media_shown_of_products', text, values);
       const byProduct = new Map<string, MediaView[]>();
       for (const row of rows) {
         const views = byProduct.get(row.product_id) ?? [];

@@ -42,6 +42,34 @@ export interface MediaSelection {
   mediaId?: string;
 }
 
+/** The statement reading media of some products of a store, in position order. */
+export function mediaStatement(
+  storeId: string,
+  productIds: readonly string[],
+  selection: MediaSelection = {},
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [storeId, productIds];
+  const conditions = ['m.store_id = $1', 'm.product_id = ANY($2::bigint[])'];
+  if (selection.shownOnly) {
+    conditions.push(`(m.kind = 'video' OR (m.original_key IS NOT NULL AND m.status <> 'failed'))`);
+  }
+  if (selection.variantId !== undefined) {
+    values.push(selection.variantId);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM media_variants v WHERE v.media_id = m.id AND v.variant_id = $${values.length})`,
+    );
+  }
+  if (selection.mediaId !== undefined) {
+    values.push(selection.mediaId);
+    conditions.push(`m.id = $${values.length}`);
+  }
+  return {
+    text: `SELECT ${COLUMNS} FROM media m WHERE ${conditions.join(' AND ')}
+     ORDER BY m.product_id, m.position, m.id`,
+    values,
+  };
+}
+
 /** Media of some products of a store in position order, read with one statement. */
 export function readMedia(
   manager: EntityManager,
@@ -49,24 +77,6 @@ export function readMedia(
   productIds: readonly string[],
   selection: MediaSelection = {},
 ): Promise<MediaRow[]> {
-  const parameters: unknown[] = [storeId, productIds];
-  const conditions = ['m.store_id = $1', 'm.product_id = ANY($2::bigint[])'];
-  if (selection.shownOnly) {
-    conditions.push(`(m.kind = 'video' OR (m.original_key IS NOT NULL AND m.status <> 'failed'))`);
-  }
-  if (selection.variantId !== undefined) {
-    parameters.push(selection.variantId);
-    conditions.push(
-      `EXISTS (SELECT 1 FROM media_variants v WHERE v.media_id = m.id AND v.variant_id = $${parameters.length})`,
-    );
-  }
-  if (selection.mediaId !== undefined) {
-    parameters.push(selection.mediaId);
-    conditions.push(`m.id = $${parameters.length}`);
-  }
-  return manager.query(
-    `SELECT ${COLUMNS} FROM media m WHERE ${conditions.join(' AND ')}
-     ORDER BY m.product_id, m.position, m.id`,
-    parameters,
-  );
+  const { text, values } = mediaStatement(storeId, productIds, selection);
+  return manager.query(text, values);
 }
