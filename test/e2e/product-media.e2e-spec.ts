@@ -171,6 +171,10 @@ describe('Product media', () => {
     const plain = await ctx.t.http.get(`/api/v3/store/products/${product}`, store());
     expect(plain.body.media).toBeUndefined();
     expect(plain.body.thumbnail_url).toBe(shown.thumbnail_url);
+    // The Admin API's product shows the same media.
+    const staffView = await ctx.t.http.get(`/api/v3/admin/products/${product}`, admin());
+    expect(staffView.body.thumbnail_url).toBe(shown.thumbnail_url);
+    expect(staffView.body.media).toEqual(shown.media);
     const page = await ctx.client.products.list({ limit: 100 });
     expect(page.data.find((item) => item.id === product)?.thumbnail_url).toBe(shown.thumbnail_url);
   });

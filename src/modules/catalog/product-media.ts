@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 
 /** A product's image or video as the client's `Media` schema has it. */
 export interface MediaView {
@@ -20,10 +21,14 @@ export interface MediaView {
   og_image_url: string | null;
 }
 
-/** Media of some products, by product id (internal), each list in position order. */
+/**
+ * Media of some products, by product id (internal), each list in position order; read in the
+ * caller's transaction when `manager` is given (event payloads, admin views).
+ */
 export type ProductMediaLoader = (
   storeId: string,
   productIds: readonly string[],
+  manager?: EntityManager,
 ) => Promise<ReadonlyMap<string, readonly MediaView[]>>;
 
 const NO_MEDIA: ReadonlyMap<string, readonly MediaView[]> = new Map();
@@ -43,9 +48,10 @@ export class ProductMediaExtension {
   async forProducts(
     storeId: string,
     productIds: readonly string[],
+    manager?: EntityManager,
   ): Promise<ReadonlyMap<string, readonly MediaView[]>> {
     if (!this.loader || productIds.length === 0) return NO_MEDIA;
-    return this.loader(storeId, productIds);
+    return this.loader(storeId, productIds, manager);
   }
 }
 

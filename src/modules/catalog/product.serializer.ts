@@ -14,7 +14,7 @@ import {
 import { missingPriceView, type PriceView, type ShownPriceView } from './price-view.js';
 import { ProductReadRepository, type ProductRow } from './product-read.repository.js';
 import type { Product } from './product.entity.js';
-import { type MediaView, thumbnailUrlOf } from './product-media.js';
+import { type MediaView, ProductMediaExtension, thumbnailUrlOf } from './product-media.js';
 import { VariantSerializer, type VariantView } from './variant.serializer.js';
 
 export interface ProductView {
@@ -68,6 +68,7 @@ export class ProductSerializer {
     private readonly variants: VariantSerializer,
     private readonly options: OptionSerializer,
     private readonly products: ProductReadRepository,
+    private readonly media: ProductMediaExtension,
   ) {}
 
   serialize(product: ProductRow, currency: string, presentation: ProductPresentation): ProductView {
@@ -122,16 +123,41 @@ export class ProductSerializer {
     return payload;
   }
 
-  /** The payloads of products, read with one statement per store among them. */
+  /** The payloads of products with their media, read with two statements per store among them. */
   async eventPayloads(products: Product[], manager: EntityManager): Promise<ProductView[]> {
     const found = await this.products.findEachInTransaction(
       manager,
       products.map(({ storeId, id }) => ({ storeId, productId: id })),
     );
+    const media = await this.mediaInTransaction(manager, products);
     return products.map((product, index) => {
       const { row, currency } = found[index];
       if (!row) throw new Error(`Product ${product.id} is not in the catalog`);
-      return this.serialize(row, currency, { expand: new Set(['variants']) });
+      return this.serialize(row, currency, {
+        expand: new Set(['variants', 'media']),
+        media: media.get(String(product.id)),
+      });
     });
+  }
+
+  /**
+   * The media of products of any stores, read in the caller's transaction, one store after the
+   * other (a transaction's connection takes one statement at a time).
+   */
+  async mediaInTransaction(
+    manager: EntityManager,
+    products: ReadonlyArray<{ storeId: string; id: string }>,
+  ): Promise<Map<string, readonly MediaView[]>> {
+    const byStore = new Map<string, string[]>();
+    for (const { storeId, id } of products) {
+      byStore.set(String(storeId), [...(byStore.get(String(storeId)) ?? []), String(id)]);
+    }
+    const media = new Map<string, readonly MediaView[]>();
+    for (const [storeId, ids] of byStore) {
+      for (const [id, views] of await this.media.forProducts(storeId, ids, manager)) {
+        media.set(id, views);
+      }
+    }
+    return media;
   }
 }

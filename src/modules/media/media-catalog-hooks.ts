@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import { type MediaView, ProductMediaExtension } from '../catalog/index.js';
-import { mediaStatement, type MediaRow } from './media-rows.js';
+import { mediaStatement, type MediaRow, readMedia } from './media-rows.js';
 import { MediaSerializer } from './media.serializer.js';
 
 /**
@@ -17,9 +17,10 @@ export class MediaCatalogHooks implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.extension.provide(async (storeId, productIds) => {
-      const { text, values } = mediaStatement(storeId, productIds, { shownOnly: true });
-      const rows = await this.sql.rows<MediaRow>('media_shown_of_products', text, values);
+    this.extension.provide(async (storeId, productIds, manager) => {
+      const rows = manager
+        ? await readMedia(manager, storeId, productIds, { shownOnly: true })
+        : await this.shownMedia(storeId, productIds);
       const byProduct = new Map<string, MediaView[]>();
       for (const row of rows) {
         const views = byProduct.get(row.product_id) ?? [];
@@ -28,5 +29,10 @@ export class MediaCatalogHooks implements OnModuleInit {
       }
       return byProduct;
     });
+  }
+
+  private shownMedia(storeId: string, productIds: readonly string[]): Promise<MediaRow[]> {
+    const { text, values } = mediaStatement(storeId, productIds, { shownOnly: true });
+    return this.sql.rows<MediaRow>('media_shown_of_products', text, values);
   }
 }

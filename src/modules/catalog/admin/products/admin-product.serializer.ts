@@ -88,13 +88,18 @@ export class AdminProductSerializer {
     const admin = await this.adminRows(manager, productIds);
     const prices = await this.priceRows(manager, variantIds);
     const times = await this.variantTimes(manager, variantIds);
+    const media = await this.products.mediaInTransaction(
+      manager,
+      productIds.map((id) => ({ storeId, id })),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return productIds.flatMap((id) => {
       const row = byId.get(id);
       const extra = admin.get(id);
       if (!row || !extra) return [];
       const { variants = [], ...base } = this.products.serialize(row, currency, {
-        expand: new Set(['variants']),
+        expand: new Set(['variants', 'media']),
+        media: media.get(id),
       });
       const discontinueOn = iso(extra.discontinue_on);
       return [
