@@ -2,7 +2,6 @@ import { MediaSchema, ProductSchema } from '@spree/sdk/zod';
 import type { Server } from 'node:http';
 import sharp from 'sharp';
 import type { BlobStore } from '../../src/platform/blob-store/blob-store.port.js';
-import { SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import {
   fileServer,
@@ -13,15 +12,65 @@ import {
   uploadMedia,
   watchedBlobs,
 } from '../helpers/media-fixtures.js';
+import { demoVariants, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
+import {
+  type S3CompatibleServer,
+  startS3CompatibleServer,
+} from '../helpers/s3-compatible-server.js';
+import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
+import type { SdkShop } from '../helpers/spree-sdk-fixtures.js';
+import {
+  createStorefrontV2Client,
+  jsonApiRecorder,
+  succeeded,
+  type V2Shop,
+} from '../helpers/storefront-v2-client.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { succeeded, v2ShopForThisFile } from '../helpers/storefront-v2-client.js';
 
 const MEDIA_KEY = /^\/media\/[0-9]+\/media\/[0-9a-f]{32}\/[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/;
 
+/**
+ * A demo shop on a service whose files are on the local disk or in an S3-compatible bucket, with
+ * both official clients; after each test every answer they saw must have passed their checks.
+ */
+function shopWithBlobStore(onS3: boolean): V2Shop {
+  const ctx = {} as V2Shop;
+  let s3: S3CompatibleServer | undefined;
+  beforeAll(async () => {
+    s3 = onS3 ? await startS3CompatibleServer('media') : undefined;
+    ctx.t = await startCustomersTestApp(s3 ? { MEDIA_STORAGE_URL: s3.storageUrl, ...s3.env } : {});
+    ctx.shop = await ctx.t.seedStore();
+    ctx.recorder = schemaRecorder();
+    ctx.client = createSpreeSdkClient(ctx.t.baseUrl, {
+      publishableKey: ctx.shop.publishable_key,
+      onResponse: ctx.recorder.onResponse,
+    });
+    ctx.v2Recorder = jsonApiRecorder();
+    ctx.v2 = createStorefrontV2Client(ctx.t.baseUrl, {
+      publishableKey: ctx.shop.publishable_key,
+      onResponse: ctx.v2Recorder.onResponse,
+    });
+    ctx.tees = await demoVariants(ctx.t, ctx.shop);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await ctx.t.close();
+    await s3?.stop();
+  });
+  afterEach(() => {
+    expect(ctx.recorder.problems.splice(0)).toEqual([]);
+    expect(ctx.v2Recorder.problems.splice(0)).toEqual([]);
+  });
+  return ctx satisfies SdkShop;
+}
+
+const BLOB_STORES = [['on the local disk', false] as const, ['in an S3 bucket', true] as const];
+
 // Product and variant media through the Admin API, their renditions, how they are served, and
-// how both storefront APIs show them, each answer parsed by the official clients.
-describe('Product media', () => {
-  const ctx = v2ShopForThisFile();
+// how both storefront APIs show them, each answer parsed by the official clients; the same with
+// the files on the local disk and in an S3-compatible bucket.
+describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
+  const ctx = shopWithBlobStore(onS3);
   let blobs: BlobStore;
   let written: string[];
   let files: { url: string; server: Server };
@@ -505,5 +554,45 @@ describe('Product media', () => {
     expect(anonymous.status).toBe(401);
     const storeKey = await ctx.t.http.get(`/api/v3/admin/products/${product}/media`, store());
     expect(storeKey.status).toBe(401);
+  });
+});
+
+// With a bucket that has a public base URL the service serves no file: media URLs point there.
+describe('Product media (a bucket with a public base URL)', () => {
+  let s3: S3CompatibleServer;
+  let t: TestApp;
+  const base = 'https://cdn.example.com/shop-media';
+
+  beforeAll(async () => {
+    s3 = await startS3CompatibleServer('public-media');
+    t = await startCustomersTestApp({
+      MEDIA_STORAGE_URL: s3.storageUrl,
+      MEDIA_PUBLIC_BASE_URL: base,
+      ...s3.env,
+    });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+  });
+
+  it('answers URLs of the bucket and redirects there', async () => {
+    const shop = await t.seedStore();
+    const found = await t.http.get('/api/v3/store/products/ceramic-coffee-mug', {
+      'x-store-api-key': shop.publishable_key,
+    });
+    const upload = await uploadMedia(t, shop.secret_key, `/products/${found.body.id}/media`, {
+      bytes: await png(120, 80),
+      type: 'image/png',
+    });
+    expect(upload.status).toBe(201);
+    const media = await settledMedia(t, shop.secret_key, found.body.id, upload.body.id);
+    for (const name of ['original', 'mini', 'small', 'medium', 'large', 'xlarge', 'og_image']) {
+      expect(media[`${name}_url`]).toMatch(new RegExp(`^${base}/[0-9]+/media/[0-9a-f]{32}/`));
+    }
+    const key = (media.small_url as string).slice(base.length + 1);
+    const answer = await fetch(`${t.baseUrl}/media/${key}`, { redirect: 'manual' });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe(media.small_url);
   });
 });
