@@ -44,7 +44,7 @@ async function withDatabase<T>(
     dataSourceOptions({ ...endpoint, entities: ENTITIES, applicationName: 'store-cli' }),
   ).initialize();
   try {
-    await runMigrations(dataSource, blobStoreFor(config));
+    await runMigrations(dataSource, await blobStoreFor(config));
     return await work(dataSource, config);
   } finally {
     await dataSource.destroy();

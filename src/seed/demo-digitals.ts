@@ -43,6 +43,6 @@ export async function seedDemoDigitals(
     mimetype: BREWING_GUIDE.mimetype,
     bytes: Buffer.from(BREWING_GUIDE.text, 'utf8'),
   });
-  const blobKey = await putDigitalFile(blobStoreFor(config), store.id, file);
+  const blobKey = await putDigitalFile(await blobStoreFor(config), store.id, file);
   await manager.insert(Digital, digitalRowOf(store.id, variant.id, file, blobKey));
 }

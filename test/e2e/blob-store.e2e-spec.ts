@@ -9,8 +9,8 @@ import {
   blobStoreFor,
   InvalidBlobKeyError,
   LocalDiskBlobStore,
-  S3BlobStore,
 } from '../../src/platform/blob-store/index.js';
+import { S3BlobStore } from '../../src/platform/blob-store/s3-blob-store.js';
 import {
   type S3CompatibleServer,
   startS3CompatibleServer,
@@ -32,14 +32,14 @@ function filesUnder(folder: string): string[] {
 }
 
 /** The same contract, whichever store the configuration picks. */
-function blobStoreContract(name: string, open: () => StoreUnderTest) {
+function blobStoreContract(name: string, open: () => Promise<StoreUnderTest>) {
   describe(`${name}: the blob store contract`, () => {
     let store: BlobStore;
     let files: () => string[];
     const key = (leaf = randomBytes(8).toString('hex')) => `42/contract/${leaf}`;
 
-    beforeAll(() => {
-      ({ store, files } = open());
+    beforeAll(async () => {
+      ({ store, files } = await open());
     });
 
     it('answers the bytes and metadata it was given', async () => {
@@ -163,20 +163,20 @@ describe('Blob stores', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  blobStoreContract('local disk (MEDIA_STORAGE_URL unset)', () => {
-    const store = blobStoreFor(loadConfig({ DATA_DIR: dataDir }));
+  blobStoreContract('local disk (MEDIA_STORAGE_URL unset)', async () => {
+    const store = await blobStoreFor(loadConfig({ DATA_DIR: dataDir }));
     expect(store).toBeInstanceOf(LocalDiskBlobStore);
     return { store, files: () => filesUnder(join(dataDir, 'blobs')) };
   });
 
-  blobStoreContract('S3-compatible server (MEDIA_STORAGE_URL=s3://…)', () => {
-    const store = blobStoreFor(loadConfig({ MEDIA_STORAGE_URL: s3.storageUrl, ...s3.env }));
+  blobStoreContract('S3-compatible server (MEDIA_STORAGE_URL=s3://…)', async () => {
+    const store = await blobStoreFor(loadConfig({ MEDIA_STORAGE_URL: s3.storageUrl, ...s3.env }));
     expect(store).toBeInstanceOf(S3BlobStore);
     return { store, files: () => filesUnder(s3.directory) };
   });
 
   it('local disk: files live under DATA_DIR/blobs, the key their path', async () => {
-    const store = blobStoreFor(loadConfig({ DATA_DIR: dataDir }));
+    const store = await blobStoreFor(loadConfig({ DATA_DIR: dataDir }));
     await store.put('7/digitals/guide', Buffer.from('x'), 'text/plain');
     expect(filesUnder(join(dataDir, 'blobs', '7', 'digitals'))).toEqual([
       join(dataDir, 'blobs', '7', 'digitals', 'guide~blob'),
@@ -186,16 +186,16 @@ describe('Blob stores', () => {
 
   it('S3: objects live under the URL’s prefix; a public base URL makes their URLs', async () => {
     const env = { MEDIA_STORAGE_URL: s3.storageUrl, ...s3.env };
-    const store = blobStoreFor(loadConfig(env));
+    const store = await blobStoreFor(loadConfig(env));
     await store.put('7/media/abc', Buffer.from('x'), 'image/png');
-    const unprefixed = blobStoreFor(
+    const unprefixed = await blobStoreFor(
       loadConfig({ ...env, MEDIA_STORAGE_URL: s3.storageUrl.replace('/tenant-a/files', '') }),
     );
     expect(await unprefixed.get('7/media/abc')).toBeUndefined();
     const underPrefix = (await unprefixed.get('tenant-a/files/7/media/abc'))!;
     expect(await buffer(underPrefix.body)).toEqual(Buffer.from('x'));
     expect(store.publicUrl('7/media/abc')).toBeUndefined();
-    const published = blobStoreFor(
+    const published = await blobStoreFor(
       loadConfig({ ...env, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/files/' }),
     );
     expect(published.publicUrl('7/media/abc')).toBe('https://cdn.example.com/files/7/media/abc');

@@ -3,4 +3,3 @@ export { blobStoreFor } from './blob-store-for.js';
 export { BlobStoreModule } from './blob-store.module.js';
 export { type BlobMetadata, BlobStore, type StoredBlob } from './blob-store.port.js';
 export { LocalDiskBlobStore } from './local-disk-blob-store.js';
-export { S3BlobStore } from './s3-blob-store.js';
