@@ -330,6 +330,13 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
         reason: /markup|after the end/,
       },
       {
+        name: 'an empty file',
+        bytes: Buffer.alloc(0),
+        file: 'empty.png',
+        type: 'image/png',
+        reason: /empty/,
+      },
+      {
         name: 'plain text',
         bytes: Buffer.from('hello'),
         file: 'a.gif',

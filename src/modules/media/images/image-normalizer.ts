@@ -28,8 +28,10 @@ export interface NormalizedImage {
 export async function normalizeImage(bytes: Buffer, field: string): Promise<NormalizedImage> {
   const refuse = (reason: string) =>
     new StoreError('validation_error', 'The request failed validation', { [field]: [reason] });
-  const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .metadata()
+  if (bytes.length === 0) throw refuse('must not be empty');
+  // sharp refuses some inputs while it is being set up, before any promise exists.
+  const metadata = await Promise.resolve()
+    .then(() => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata())
     .catch((error: unknown) => {
       throw refuse(
         /pixel limit/i.test(String(error))
