@@ -2,6 +2,7 @@ import type { Client } from '@spree/sdk';
 import { CARDS } from '../../helpers/checkout-fixtures.js';
 import { uniqueEmail } from '../../helpers/customers-fixtures.js';
 import { CLIENT_US_ADDRESS } from '../../helpers/spree-sdk-fixtures.js';
+import { freshIp } from '../../helpers/staff-requests.js';
 
 /** What the calls share: the client, a shopper's tokens, and the ids earlier calls found. */
 export interface CallContext {
@@ -410,7 +411,11 @@ export const SPREE_SDK_CALLS: [method: string, call: ClientCall, expected?: Refu
   [
     'newsletterSubscribers.create',
     async ({ client, ids }) => {
-      const subscriber = await client.newsletterSubscribers.create({ email: uniqueEmail('news') });
+      // A fresh address: the walk shares the per-IP subscribe budget with other specs otherwise.
+      const subscriber = await client.newsletterSubscribers.create(
+        { email: uniqueEmail('news') },
+        { headers: { ...freshIp() } },
+      );
       ids.subscriber = subscriber.id;
     },
   ],
@@ -422,7 +427,9 @@ export const SPREE_SDK_CALLS: [method: string, call: ClientCall, expected?: Refu
   [
     'newsletterSubscribers.requestUnsubscribe',
     ({ client }) =>
-      client.newsletterSubscribers.requestUnsubscribe({ email: uniqueEmail('news') } as never),
+      client.newsletterSubscribers.requestUnsubscribe({ email: uniqueEmail('news') } as never, {
+        headers: { ...freshIp() },
+      }),
   ],
   [
     'newsletterSubscribers.delete',
