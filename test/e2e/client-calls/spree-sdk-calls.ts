@@ -411,7 +411,7 @@ export const SPREE_SDK_CALLS: [method: string, call: ClientCall, expected?: Refu
   [
     'newsletterSubscribers.create',
     async ({ client, ids }) => {
-      // A fresh address: the walk shares the per-IP subscribe budget with other specs otherwise.
+      // Newsletter calls come from fresh addresses: the per-IP budget is shared with other specs.
       const subscriber = await client.newsletterSubscribers.create(
         { email: uniqueEmail('news') },
         { headers: { ...freshIp() } },
@@ -421,7 +421,11 @@ export const SPREE_SDK_CALLS: [method: string, call: ClientCall, expected?: Refu
   ],
   [
     'newsletterSubscribers.verify',
-    ({ client }) => client.newsletterSubscribers.verify({ token: `nlv_${'A'.repeat(43)}` }),
+    ({ client }) =>
+      client.newsletterSubscribers.verify(
+        { token: `nlv_${'A'.repeat(43)}` },
+        { headers: { ...freshIp() } },
+      ),
     { refused: 422 },
   ],
   [
@@ -434,7 +438,9 @@ export const SPREE_SDK_CALLS: [method: string, call: ClientCall, expected?: Refu
   [
     'newsletterSubscribers.delete',
     ({ client, ids }) =>
-      client.newsletterSubscribers.delete(ids.subscriber, { token: 'nlu_unknown' } as never),
+      client.newsletterSubscribers.delete(ids.subscriber, { token: 'nlu_unknown' } as never, {
+        headers: { ...freshIp() },
+      }),
     { refused: 422 },
   ],
   [
