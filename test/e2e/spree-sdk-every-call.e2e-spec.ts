@@ -2,6 +2,7 @@ import { createClient, SpreeError } from '@spree/sdk';
 import { CheckoutRecords, demoVariants, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import { AdminCaller, startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import { createSpreeSdkClient, schemaRecorder } from '../helpers/spree-sdk-client.js';
+import { freshIp } from '../helpers/staff-requests.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { type CallContext, SPREE_SDK_CALLS } from './client-calls/spree-sdk-calls.js';
 
@@ -46,6 +47,8 @@ describe('Every call of @spree/sdk', () => {
       client: createSpreeSdkClient(t.baseUrl, {
         publishableKey: shop.publishable_key,
         onResponse: recorder.onResponse,
+        // An address of its own: per-IP budgets (sign-up, resets, newsletter) are shared by specs.
+        headers: { ...freshIp() },
       }),
       variantId: tee.id,
       otherVariantId: otherTee.id,

@@ -39,6 +39,8 @@ export interface SdkExchange {
 export interface SpreeSdkClientOptions extends Omit<ClientConfig, 'baseUrl' | 'fetch'> {
   /** Called with every response before the client sees it (e.g. to parse it with a zod schema). */
   onResponse?: (exchange: SdkExchange) => void;
+  /** Sent with every request (e.g. `X-Forwarded-For`, to stand for a client address of its own). */
+  headers?: Record<string, string>;
 }
 
 const STORE_API_PATH = '/api/v3/store';
@@ -78,10 +80,10 @@ export function renameSpreeHeaders(...sources: HeaderSource[]): Record<string, s
  * request headers to this service's `X-Store-*` names, and shows each response to `onResponse`.
  */
 export function createSpreeSdkClient(baseUrl: string, options: SpreeSdkClientOptions): Client {
-  const { onResponse, ...config } = options;
+  const { onResponse, headers: extraHeaders, ...config } = options;
   const contractFetch: typeof fetch = async (input, init) => {
     const request = input instanceof Request ? input : undefined;
-    const headers = renameSpreeHeaders(request?.headers, init?.headers);
+    const headers = { ...extraHeaders, ...renameSpreeHeaders(request?.headers, init?.headers) };
     const response = await fetch(input, { ...init, headers });
     if (onResponse) {
       const url = new URL(request?.url ?? String(input));
