@@ -1,62 +1,55 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 
 export interface SunkMail {
   from: string | undefined;
   to: string[];
   subject: string;
-  /** The body, decoded. */
+  /** The plain-text part, decoded. */
   text: string;
+  /** The HTML part, decoded ('' when the message has none). */
+  html: string;
+  /** The `Message-ID` header, with its angle brackets. */
+  messageId: string | undefined;
+  /** Every header, named in lower case; a header that appears more than once keeps its first value. */
+  headers: Map<string, unknown>;
   /** The whole message as received (headers and body). */
   raw: string;
 }
 
-/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) in a header value. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=\s*/g, (_, charset, encoding, text) => {
-    const bytes =
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64')
-        : Buffer.from(
-            text
-              .replaceAll('_', ' ')
-              .replace(/=([0-9A-Fa-f]{2})/g, (_match: string, hex: string) =>
-                String.fromCharCode(parseInt(hex, 16)),
-              ),
-            'latin1',
-          );
-    return bytes.toString(charset.toLowerCase() === 'utf-8' ? 'utf8' : 'latin1');
-  });
-}
+/** An SMTP reply code the sink answers a message's DATA with: 250 accepts it, others refuse it. */
+export type SmtpReply = number;
 
-/** The body of a message, with quoted-printable undone when the message uses it. */
-function decodeBody(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const [head, body] = split < 0 ? ['', raw] : [raw.slice(0, split), raw.slice(split + 4)];
-  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(head)) return body;
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** A real SMTP server on 127.0.0.1 that accepts every message and keeps it. */
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts, parsed by `mailparser`.
+ * By default it accepts everything; `script` and `scriptFor` make it answer the next messages
+ * (all of them, or those to one recipient) with given codes first, e.g. `[451, 451, 250]`.
+ */
 export class SmtpSink {
+  /** The messages accepted, in the order they arrived. */
   readonly messages: SunkMail[] = [];
+  /** Every DATA received, accepted or refused, with the code it was answered. */
+  readonly replies: { to: string[]; code: SmtpReply }[] = [];
 
   private readonly server: SMTPServer;
+  private readonly anyScript: SmtpReply[] = [];
+  private readonly recipientScripts = new Map<string, SmtpReply[]>();
 
   private constructor() {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
+      size: 10 * 1024 * 1024,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.keep(Buffer.concat(chunks).toString('utf8'), session.envelope);
-          callback();
+          this.receive(Buffer.concat(chunks), session.envelope).then(
+            () => callback(),
+            (refusal: Error) => callback(refusal),
+          );
         });
       },
     });
@@ -68,13 +61,50 @@ export class SmtpSink {
     return sink;
   }
 
-  private keep(raw: string, envelope: SMTPServerEnvelope): void {
+  /** The next messages (to anyone) are answered with these codes, in order, then accepted. */
+  script(codes: SmtpReply[]): void {
+    this.anyScript.push(...codes);
+  }
+
+  /** The next messages to `address` are answered with these codes, in order, then accepted. */
+  scriptFor(address: string, codes: SmtpReply[]): void {
+    const key = address.toLowerCase();
+    this.recipientScripts.set(key, [...(this.recipientScripts.get(key) ?? []), ...codes]);
+  }
+
+  /** Messages accepted for `address`. */
+  to(address: string): SunkMail[] {
+    const key = address.toLowerCase();
+    return this.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === key));
+  }
+
+  private nextReply(to: string[]): SmtpReply {
+    for (const address of to) {
+      const codes = this.recipientScripts.get(address.toLowerCase());
+      if (codes?.length) return codes.shift()!;
+    }
+    return this.anyScript.shift() ?? 250;
+  }
+
+  private async receive(raw: Buffer, envelope: SMTPServerEnvelope): Promise<void> {
+    const to = envelope.rcptTo.map((recipient) => recipient.address);
+    const code = this.nextReply(to);
+    this.replies.push({ to, code });
+    if (code >= 300) {
+      const refusal = new Error(`Scripted refusal ${code}`) as Error & { responseCode: number };
+      refusal.responseCode = code;
+      throw refusal;
+    }
+    const parsed = await simpleParser(raw);
     this.messages.push({
       from: envelope.mailFrom ? envelope.mailFrom.address : undefined,
-      to: envelope.rcptTo.map((recipient) => recipient.address),
-      subject: decodeHeader(/^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? ''),
-      text: decodeBody(raw),
-      raw,
+      to,
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+      messageId: parsed.messageId,
+      headers: parsed.headers,
+      raw: raw.toString('utf8'),
     });
   }
 
