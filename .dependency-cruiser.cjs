@@ -31,6 +31,7 @@ const MODULES = [
   'allowed-origins',
   'storefront-v2',
   'not-offered',
+  'emails',
 ];
 
 const moduleOrder = MODULES.map((name, index) => ({
