@@ -13,7 +13,8 @@ import {
   watchedBlobs,
 } from '../helpers/media-fixtures.js';
 import { demoVariants, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
-import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
+import { StoredEvents } from '../helpers/admin-fixtures.js';
+import { Ids, startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import {
   type S3CompatibleServer,
   startS3CompatibleServer,
@@ -553,6 +554,46 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
     const again = await remove(`/api/v3/admin/products/${product}/media/${media.id}`, admin());
     expect(again.status).toBe(404);
     expect((await fetch(`${ctx.t.baseUrl}${media.original_url}`)).status).toBe(404);
+  });
+
+  it('publishes product.updated with the media for every change, renditions included', async () => {
+    const events = new StoredEvents(ctx.t, new Ids(ctx.t).store(ctx.shop));
+    const product = await productId('canvas-tote-bag');
+    const seen = async () => (await events.named('product.updated', product)).map((e) => e.payload);
+    const before = (await seen()).length;
+    const created = await uploadMedia(ctx.t, ctx.shop.secret_key, `/products/${product}/media`, {
+      bytes: await png(64, 48),
+      type: 'image/png',
+      name: 'tote.png',
+    });
+    expect(created.status).toBe(201);
+    const ready = await settledMedia(ctx.t, ctx.shop.secret_key, product, created.body.id);
+    expect(ready.status).toBe('ready');
+    const updated = await patch(
+      `/api/v3/admin/products/${product}/media/${created.body.id}`,
+      { alt: 'The tote, front' },
+      admin(),
+    );
+    expect(updated.status).toBe(200);
+    const payloads = (await seen()).slice(before);
+    // The upload, its renditions and the new alt text: three changes, three events.
+    expect(payloads).toHaveLength(3);
+    const mediaOf = (payload: any) => payload.media.find((m: any) => m.id === created.body.id);
+    // Until its renditions exist a media's URLs point at the original.
+    expect(mediaOf(payloads[0]).mini_url).toBe(mediaOf(payloads[0]).original_url);
+    expect(mediaOf(payloads[1]).mini_url).toMatch(/\.webp$/);
+    expect(mediaOf(payloads[1]).alt).toBeNull();
+    expect(mediaOf(payloads[2])).toMatchObject({
+      alt: 'The tote, front',
+      mini_url: mediaOf(payloads[1]).mini_url,
+    });
+    const deleted = await remove(
+      `/api/v3/admin/products/${product}/media/${created.body.id}`,
+      admin(),
+    );
+    expect(deleted.status).toBe(204);
+    const last = (await seen()).at(-1)!;
+    expect(mediaOf(last)).toBeUndefined();
   });
 
   it('keeps media to staff with the products scopes', async () => {

@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ADMIN_PRODUCT_CONTROLLERS, ADMIN_PRODUCT_PROVIDERS } from './admin/products/index.js';
+import {
+  ADMIN_PRODUCT_CONTROLLERS,
+  ADMIN_PRODUCT_PROVIDERS,
+  ProductPublisher,
+} from './admin/products/index.js';
 import { AdminCategoriesController } from './admin/categories/admin-categories.controller.js';
 import { AdminCategoriesService } from './admin/categories/admin-categories.service.js';
 import { AdminOptionTypesController } from './admin/option-types/admin-option-types.controller.js';
@@ -75,6 +79,7 @@ import { VariantSerializer } from './variant.serializer.js';
     OptionSerializer,
     StockItemSerializer,
     StockLedger,
+    ProductPublisher,
   ],
 })
 export class CatalogModule {}

@@ -8,6 +8,7 @@ export type { OptionValueRow } from './product-read.repository.js';
 export { Price } from './price.entity.js';
 export { ProductCategory } from './product-category.entity.js';
 export { Product } from './product.entity.js';
+export { ProductPublisher } from './admin/products/product-publisher.js';
 export { ProductMediaExtension, thumbnailUrlOf } from './product-media.js';
 export type { MediaView, ProductMediaLoader } from './product-media.js';
 export { StockItem } from './stock-item.entity.js';

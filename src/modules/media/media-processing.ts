@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
+import { ProductPublisher } from '../catalog/index.js';
 import { normalizeImage } from './images/image-normalizer.js';
 import { ImageFetchError, ImageUrlFetcher } from './images/image-url-fetcher.js';
 import { keysOf, MediaBlobs } from './media-blobs.js';
@@ -21,6 +22,7 @@ export class MediaProcessing {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly blobs: MediaBlobs,
     private readonly fetcher: ImageUrlFetcher,
+    private readonly products: ProductPublisher,
   ) {}
 
   /** Fetches, checks and stores the image of a URL upload, then makes its renditions. */
@@ -79,6 +81,7 @@ export class MediaProcessing {
       )) as { renditions: RenditionSet }[];
       if (!current) return undefined;
       await manager.update(Media, { id: mediaId }, { renditions, status: 'ready', failure: null });
+      await this.publishProduct(manager, media);
       return keysOf({ original_key: null, renditions: current.renditions });
     });
     const unused = replaced
@@ -89,7 +92,22 @@ export class MediaProcessing {
 
   /** The media failed for good: it says why, and storefronts stop showing it. */
   async fail(mediaId: string, failure: string): Promise<void> {
-    await this.dataSource.manager.update(Media, { id: mediaId }, { status: 'failed', failure });
+    await this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE media SET status = 'failed', failure = $2, updated_at = now() WHERE id = $1
+         RETURNING store_id::text AS "storeId", product_id::text AS "productId"`,
+        [mediaId, failure],
+      )) as [Pick<Media, 'storeId' | 'productId'>[], number];
+      if (rows[0]) await this.publishProduct(manager, rows[0]);
+    });
+  }
+
+  /** Storefronts and webhooks see a product's media change once its renditions exist or fail. */
+  private async publishProduct(
+    manager: EntityManager,
+    media: Pick<Media, 'storeId' | 'productId'>,
+  ): Promise<void> {
+    if (media.productId) await this.products.updated(manager, media.storeId, media.productId);
   }
 }
 

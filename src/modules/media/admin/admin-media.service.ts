@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { pageOf, type Page } from '../../../common/pagination/page.js';
+import { ProductPublisher } from '../../catalog/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import type { CreateMediaBody, MediaPositionsBody, UpdateMediaBody } from '../dto/media.body.js';
 import { normalizeImage, type NormalizedImage } from '../images/image-normalizer.js';
@@ -37,6 +38,7 @@ export class AdminMediaService {
     private readonly blobs: MediaBlobs,
     private readonly jobs: MediaJobs,
     private readonly fetcher: ImageUrlFetcher,
+    private readonly products: ProductPublisher,
   ) {}
 
   async list(store: StoreContext, route: MediaRoute): Promise<Page<AdminMediaView>> {
@@ -88,6 +90,7 @@ export class AdminMediaService {
         await renumberMedia(manager, owner.productId, [
           { mediaId: media.id, position: body.position ?? Number.MAX_SAFE_INTEGER },
         ]);
+        await this.products.updated(manager, store.storeId, owner.productId);
         return media.id;
       });
     } catch (error) {
@@ -130,6 +133,7 @@ export class AdminMediaService {
       const focalMoved =
         (changes.focalPointX !== undefined && changes.focalPointX !== before.focal_point_x) ||
         (changes.focalPointY !== undefined && changes.focalPointY !== before.focal_point_y);
+      await this.products.updated(manager, store.storeId, owner.productId);
       return { mediaId: id, recrop: focalMoved && before.original_key !== null };
     });
     if (recrop) await this.jobs.makeRenditions(mediaId);
@@ -147,6 +151,7 @@ export class AdminMediaService {
         [id],
       )) as [Pick<MediaRow, 'original_key' | 'renditions'>[], number];
       await renumberMedia(manager, owner.productId);
+      await this.products.updated(manager, store.storeId, owner.productId);
       return rows[0];
     });
     await this.blobs.removeQuietly(keysOf(removed));
@@ -166,6 +171,7 @@ export class AdminMediaService {
       }
       moves.sort((a, b) => a.position - b.position);
       await renumberMedia(manager, owner.productId, moves);
+      await this.products.updated(manager, store.storeId, owner.productId);
     });
     return this.list(store, { productId: productPublicId });
   }

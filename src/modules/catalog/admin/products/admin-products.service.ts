@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { StoreError } from '../../../../common/errors/store-error.js';
 import { fieldInvalid } from '../../../../common/records/store-records.js';
-import { type EventScope, ModelEvents } from '../../../../events/index.js';
+import { ModelEvents } from '../../../../events/index.js';
 import type { StoreContext } from '../../../stores/index.js';
 import { Product } from '../../product.entity.js';
 import { Variant } from '../../variant.entity.js';
@@ -11,6 +11,7 @@ import { AdminCatalogRecords } from './admin-catalog-records.js';
 import { AdminProductSerializer, type AdminProductView } from './admin-product.serializer.js';
 import type { CreateProductBody, UpdateProductBody } from './dto/product.body.js';
 import { setCategories } from './product-placements.js';
+import { ProductPublisher } from './product-publisher.js';
 import { freeSlug, slugOf } from './product-slug.js';
 import { tagList } from './tag-list.js';
 import { VariantWriter } from './variant-writer.js';
@@ -29,6 +30,7 @@ export class AdminProductsService {
     private readonly serializer: AdminProductSerializer,
     private readonly variants: VariantWriter,
     private readonly events: ModelEvents,
+    private readonly publisher: ProductPublisher,
   ) {}
 
   async show(store: StoreContext, publicId: string): Promise<AdminProductView> {
@@ -72,7 +74,7 @@ export class AdminProductsService {
         compare_at_price: body.compare_at_price,
         currency: body.currency,
       });
-      const view = await this.publish(scope, 'created', product);
+      const view = await this.publisher.publish(scope, 'created', product);
       await this.variants.published(scope, created);
       return view;
     });
@@ -115,7 +117,7 @@ export class AdminProductsService {
       product.updatedAt = new Date();
       await manager.save(product);
       const variant = await this.updateDefaultVariant(manager, store, product, body);
-      const view = await this.publish(scope, 'updated', product);
+      const view = await this.publisher.publish(scope, 'updated', product);
       if (variant) {
         const variantView = await this.serializer.variantView(
           manager,
@@ -162,17 +164,6 @@ export class AdminProductsService {
         await this.events.publish(scope, 'variant.deleted', variant, { ...before.variants[index] });
       }
     });
-  }
-
-  /** Publishes `product.<action>` with the product as staff see it, and answers that view. */
-  private async publish(
-    scope: EventScope & { storeId: string },
-    action: 'created' | 'updated',
-    product: Product,
-  ): Promise<AdminProductView> {
-    const view = await this.serializer.view(scope.manager, scope.storeId, product.id);
-    await this.events.publish(scope, `product.${action}`, product, { ...view });
-    return view;
   }
 
   /** The default variant's `sku`, price and compare-at price, when sent; the variant if changed. */

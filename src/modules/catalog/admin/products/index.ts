@@ -9,6 +9,7 @@ import { AdminProductsController } from './admin-products.controller.js';
 import { AdminProductsService } from './admin-products.service.js';
 import { AdminVariantsController } from './admin-variants.controller.js';
 import { AdminVariantsService } from './admin-variants.service.js';
+import { ProductPublisher } from './product-publisher.js';
 import { VariantWriter } from './variant-writer.js';
 
 /** The Admin API's products, variants and prices: controllers, then providers. */
@@ -22,6 +23,7 @@ export const ADMIN_PRODUCT_CONTROLLERS = [
 export const ADMIN_PRODUCT_PROVIDERS = [
   AdminCatalogRecords,
   AdminProductSerializer,
+  ProductPublisher,
   VariantWriter,
   AdminProductsService,
   AdminProductsList,
@@ -29,3 +31,5 @@ export const ADMIN_PRODUCT_PROVIDERS = [
   AdminVariantsService,
   AdminPricesService,
 ];
+
+export { ProductPublisher };
