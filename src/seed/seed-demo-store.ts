@@ -30,6 +30,7 @@ import {
   EU_COUNTRIES,
 } from './demo-catalog.js';
 import { seedCheckoutSettings } from './demo-checkout-settings.js';
+import { seedDemoImages } from './demo-images.js';
 import { seedDemoDigitals } from './demo-digitals.js';
 import { seedDemoPromotions } from './demo-promotions.js';
 import { createStoreDefaults } from './store-defaults.js';
@@ -258,13 +259,14 @@ async function seedCatalog(
  * With `claimDefault` (the operator's seeds: the CLI, an embedded first boot) the store becomes
  * the default store, serving hosts no store claims, when no store is the default yet.
  * `promotions: false` leaves out the demo's promotions (see demo-promotions.ts), whose automatic
- * free shipping would change the totals of carts over 50.00.
+ * free shipping would change the totals of carts over 50.00. `images: false` leaves out the
+ * products' pictures (see demo-images.ts), which take a moment to draw and store.
  */
 export async function seedDemoStore(
   dataSource: DataSource,
   config: AppConfig,
   events?: ModelEvents,
-  options: { claimDefault?: boolean; promotions?: boolean } = {},
+  options: { claimDefault?: boolean; promotions?: boolean; images?: boolean } = {},
 ): Promise<DemoCredentials> {
   const tokens = new ApiKeyTokens(config.ENCRYPTION_KEY!);
   const ids = publicIdCodecFor(config.ID_ALPHABET);
@@ -304,6 +306,7 @@ export async function seedDemoStore(
     await seedCheckoutSettings(manager, store.id, { us, eu });
     await seedCatalog(manager, store, events);
     await seedDemoDigitals(manager, store, config);
+    if (options.images ?? true) await seedDemoImages(manager, store, config);
     if (options.promotions ?? true) await seedDemoPromotions(manager, store, events);
     const role = await manager.save(
       manager.create(Role, { storeId: store.id, name: 'admin', scopes: ['write_all'] }),

@@ -1,3 +1,5 @@
+import { ProductSchema } from '@spree/sdk/zod';
+import sharp from 'sharp';
 import { StatementCounter } from '../helpers/statement-counter.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -94,6 +96,34 @@ describe('demo seed', () => {
       [storeId],
     );
     expect(staff_notification_address).toMatch(/@/);
+  });
+
+  it('gives every product a picture of its own, renditions made, as the storefront shows it', async () => {
+    const credentials = await t.seedStore({ images: true });
+    const listed = await t.http.get('/api/v3/store/products?limit=100&expand=media', {
+      'x-store-api-key': credentials.publishable_key,
+    });
+    expect(listed.status).toBe(200);
+    const products = listed.body.data;
+    expect(products.length).toBeGreaterThanOrEqual(20);
+    const thumbnails = new Set<string>();
+    for (const product of products) {
+      ProductSchema.parse(product);
+      expect(product.media).toHaveLength(1);
+      expect(product.media[0]).toMatchObject({ media_type: 'image', alt: product.name });
+      expect(product.thumbnail_url).toMatch(/\.webp$/);
+      thumbnails.add(product.thumbnail_url);
+    }
+    expect(thumbnails.size).toBe(products.length);
+    const served = await fetch(`${t.baseUrl}${products[0].media[0].large_url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const size = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect({ format: size.format, width: size.width, height: size.height }).toEqual({
+      format: 'webp',
+      width: 600,
+      height: 600,
+    });
   });
 
   it('stores neither the secret key nor the admin password in the clear', async () => {

@@ -32,7 +32,7 @@ export interface TestApp {
    * Seeds a new, separate demo store and returns its credentials; without the demo's promotions
    * unless asked, so that carts keep the totals the specs expect.
    */
-  seedStore(options?: { promotions?: boolean }): Promise<DemoCredentials>;
+  seedStore(options?: { promotions?: boolean; images?: boolean }): Promise<DemoCredentials>;
   close(): Promise<void>;
 }
 
@@ -166,8 +166,9 @@ async function bootTestApp(options: TestAppOptions): Promise<TestApp> {
     dataSource,
     baseUrl,
     http: new HttpClient(baseUrl),
-    seedStore: ({ promotions = false } = {}) =>
-      seedDemoStore(dataSource, config, app.get(ModelEvents), { promotions }),
+    // Tests seed without the demo's pictures unless they ask: drawing and storing them is slow.
+    seedStore: ({ promotions = false, images = false } = {}) =>
+      seedDemoStore(dataSource, config, app.get(ModelEvents), { promotions, images }),
     async close() {
       await app.close();
       liveApps.delete(app);

@@ -6,10 +6,9 @@ import { ProductPublisher } from '../catalog/index.js';
 import { normalizeImage } from './images/image-normalizer.js';
 import { ImageFetchError, ImageUrlFetcher } from './images/image-url-fetcher.js';
 import { keysOf, MediaBlobs } from './media-blobs.js';
-import { renditionKeyFor } from './media-keys.js';
 import { Media } from './media.entity.js';
-import { makeRendition } from './renditions/rendition-maker.js';
-import { RENDITION_NAMES, type RenditionSet } from './renditions/rendition-sizes.js';
+import { makeRenditionSet } from './renditions/rendition-set.js';
+import type { RenditionSet } from './renditions/rendition-sizes.js';
 
 /**
  * The background work of media: fetching an image uploaded by URL, and making renditions. Both
@@ -65,14 +64,10 @@ export class MediaProcessing {
       await this.fail(mediaId, 'The original image is missing from the blob store');
       return;
     }
-    const renditions: RenditionSet = {};
-    const focal = { x: media.focalPointX, y: media.focalPointY };
-    for (const name of RENDITION_NAMES) {
-      const made = await makeRendition(original, name, focal);
-      const key = renditionKeyFor(media.originalKey, made.bytes);
-      await this.blobs.put(key, made.bytes, 'image/webp');
-      renditions[name] = { key, width: made.width, height: made.height };
-    }
+    const renditions = await makeRenditionSet(this.blobs, media.originalKey, original, {
+      x: media.focalPointX,
+      y: media.focalPointY,
+    });
     const written = keysOf({ original_key: null, renditions });
     const replaced = await this.dataSource.transaction(async (manager) => {
       const [current] = (await manager.query(

@@ -1,0 +1,52 @@
+import type { EntityManager } from 'typeorm';
+import type { BlobStore } from '../../platform/blob-store/blob-store.port.js';
+import { normalizeImage } from './images/image-normalizer.js';
+import { originalKeyFor } from './media-keys.js';
+import { renumberMedia } from './media-positions.js';
+import { Media } from './media.entity.js';
+import { makeRenditionSet } from './renditions/rendition-set.js';
+
+/** An image to add to a product outside the Admin API. */
+export interface ProductImage {
+  storeId: string;
+  productId: string;
+  bytes: Buffer;
+  alt: string | null;
+}
+
+/**
+ * Adds an image as the product's last media, ready at once: checked and normalized as an upload,
+ * its renditions made in the caller's process rather than by a job. For seeds (the demo store,
+ * benchmarks), which run without a worker and want pictures before their first request.
+ */
+export async function addReadyProductImage(
+  manager: EntityManager,
+  blobs: BlobStore,
+  image: ProductImage,
+): Promise<string> {
+  const normalized = await normalizeImage(image.bytes, 'file');
+  const originalKey = originalKeyFor(image.storeId, normalized.bytes, normalized.extension);
+  await blobs.put(originalKey, normalized.bytes, normalized.contentType);
+  const renditions = await makeRenditionSet(blobs, originalKey, normalized.bytes, {
+    x: null,
+    y: null,
+  });
+  const media = await manager.save(
+    manager.create(Media, {
+      storeId: image.storeId,
+      productId: image.productId,
+      position: 2_147_483_647,
+      alt: image.alt,
+      kind: 'image',
+      status: 'ready',
+      originalKey,
+      contentType: normalized.contentType,
+      width: normalized.width,
+      height: normalized.height,
+      byteSize: normalized.bytes.length,
+      renditions,
+    }),
+  );
+  await renumberMedia(manager, image.productId);
+  return media.id;
+}
