@@ -1,0 +1,84 @@
+import type { ObjectShape, ValueShape } from './value-shapes.js';
+
+/** Every mail can name the store and its branding (see `EmailBranding`). */
+export const COMMON_VALUES = {
+  store: { name: 'text', url: 'text' },
+  brand: {
+    logo_url: 'text',
+    accent_color: 'text',
+    footer_text: 'text',
+    support_email: 'text',
+  },
+} as const satisfies ObjectShape;
+
+const ADDRESS = {
+  name: 'text',
+  company: 'text',
+  address1: 'text',
+  address2: 'text',
+  city: 'text',
+  zipcode: 'text',
+  state: 'text',
+  country: 'text',
+  phone: 'text',
+} as const satisfies ObjectShape;
+
+/** One line of an order or a shipment; amounts are formatted in the order's currency. */
+export const LINE = {
+  name: 'text',
+  sku: 'text',
+  options: 'text',
+  quantity: 'number',
+  unit_price: 'text',
+  total: 'text',
+  thumbnail_url: 'text',
+  downloads: [{ filename: 'text', url: 'text' }],
+} as const satisfies ObjectShape;
+
+export const ORDER = {
+  number: 'text',
+  email: 'text',
+  customer_name: 'text',
+  completed_at: 'text',
+  currency: 'text',
+  lines: [LINE],
+  discounts: [{ label: 'text', amount: 'text' }],
+  delivery_method: 'text',
+  bill_address: ADDRESS,
+  ship_address: ADDRESS,
+  has_downloads: 'flag',
+  item_total: 'text',
+  adjustment_total: 'text',
+  promo_total: 'text',
+  shipping_total: 'text',
+  tax_total: 'text',
+  total: 'text',
+} as const satisfies ObjectShape;
+
+export const SHIPMENT = {
+  number: 'text',
+  tracking_number: 'text',
+  tracking_url: 'text',
+  delivery_method: 'text',
+  lines: [LINE],
+} as const satisfies ObjectShape;
+
+export const REFUND = { amount: 'text', reason: 'text', payment_method: 'text' } as const;
+
+export const GIFT_CARD = {
+  code: 'text',
+  amount: 'text',
+  message: 'text',
+  sender_name: 'text',
+  expires_on: 'text',
+} as const satisfies ObjectShape;
+
+/** What a mail handing over a one-time token names: a link carrying it, or the token itself. */
+export const TOKEN = { email: 'text', link: 'text', token: 'text', expires_in: 'text' } as const;
+
+/** The values a mail's templates may name: its own beside the common ones. */
+export function valuesOf(own: ObjectShape): ObjectShape {
+  return { ...COMMON_VALUES, ...own };
+}
+
+export type { ValueShape };
