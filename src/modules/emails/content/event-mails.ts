@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import type { StoreEventMessage } from '../../../events/index.js';
 import type { TemplatedMail } from '../../../platform/mail/templated-mail.js';
+import { GiftCard } from '../../gift-cards/index.js';
+import { Refund } from '../../orders/index.js';
+import { Store } from '../../stores/index.js';
+import { MailFormats } from './mail-formats.js';
+import { lineValues } from './order-values.js';
+import { type OrderForMail, OrderMailReads } from './order-mail-reads.js';
 
-/** Which mails committed events cause, with their values read when the mail is made. */
+type Row = Record<string, unknown>;
+
+/**
+ * Which mails committed events cause, with their values read when the mail is made (the event's
+ * payload only names the rows): `order.completed` the confirmation, `shipment.shipped` the
+ * shipment's, `order.canceled` the cancellation, `refund.created` the refund's, each to the
+ * order's e-mail; `gift_card.created` the card's to its recipient, when it has one.
+ */
 @Injectable()
 export class EventMails {
   /** The event names that cause mails (for the subscriber's @Subscribes). */
@@ -14,9 +30,132 @@ export class EventMails {
     'gift_card.created',
   ];
 
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reads: OrderMailReads,
+  ) {}
+
   /** The mails a committed event causes, with their values read now; [] when none. */
   async forEvent(event: StoreEventMessage): Promise<TemplatedMail[]> {
-    void event;
-    return [];
+    const storeId = event.store_id;
+    if (storeId === null) return [];
+    const mail = await this.mailOf(storeId, event.name, event.payload);
+    return mail ? [mail] : [];
   }
+
+  private async mailOf(storeId: string, name: string, payload: Row): Promise<TemplatedMail | null> {
+    switch (name) {
+      case 'order.completed':
+        return this.orderMail(storeId, 'order_confirmation', this.orderIdOf(payload.id));
+      case 'order.canceled':
+        return this.orderMail(storeId, 'order_canceled', this.orderIdOf(payload.id));
+      case 'shipment.shipped':
+        return this.orderMail(
+          storeId,
+          'shipment_shipped',
+          this.orderIdOf(payload.order_id),
+          (found) => this.shipmentValues(found, payload.id),
+        );
+      case 'refund.created':
+        return this.refundMail(storeId, payload);
+      case 'gift_card.created':
+        return this.giftCardMail(storeId, payload.id);
+      default:
+        return null;
+    }
+  }
+
+  /** A mail to the order's e-mail; `more` adds values of its own (null: no mail). */
+  private async orderMail(
+    storeId: string,
+    mail: string,
+    orderId: string | undefined,
+    more: (found: OrderForMail) => Row | null | Promise<Row | null> = () => ({}),
+  ): Promise<TemplatedMail | null> {
+    const found = await this.reads.order(storeId, orderId);
+    const extra = found && (await more(found));
+    if (!found || !extra) return null;
+    return {
+      storeId,
+      mail,
+      to: found.order.email!,
+      values: { order: found.values, ...extra },
+      orderId: found.order.id,
+      customerId: found.order.customerId,
+    };
+  }
+
+  private orderIdOf(publicId: unknown): string | undefined {
+    return this.reads.idOf(ID_PREFIX.order, publicId);
+  }
+
+  private shipmentValues({ view, formats }: OrderForMail, publicShipmentId: unknown): Row | null {
+    const shipment = (view.fulfillments as Row[]).find((row) => row.id === publicShipmentId);
+    if (!shipment) return null;
+    const carried = new Set((shipment.items as Row[]).map((item) => item.item_id));
+    const lines = view.line_items
+      .filter((line) => carried.has(line.id))
+      .map((line) => lineValues(line, new Map(), formats, view.currency));
+    return {
+      shipment: {
+        number: shipment.number,
+        tracking_number: shipment.tracking ?? null,
+        tracking_url: shipment.tracking_url ?? null,
+        delivery_method: (shipment.delivery_method as Row | null)?.name ?? null,
+        lines,
+      },
+    };
+  }
+
+  private async refundMail(storeId: string, payload: Row): Promise<TemplatedMail | null> {
+    const refundId = this.reads.idOf(ID_PREFIX.refund, payload.id);
+    if (refundId === undefined) return null;
+    const refund = await this.dataSource.manager.findOneBy(Refund, { id: refundId, storeId });
+    if (!refund) return null;
+    return this.orderMail(storeId, 'refund_issued', refund.orderId, ({ view, formats }) => {
+      const payment = (view.payments as Row[]).find((row) => row.id === payload.payment_id);
+      return {
+        refund: {
+          amount: formats.money(refund.amount, view.currency),
+          reason: refund.reason,
+          payment_method: payment ? paymentMethodOf(payment) : null,
+        },
+      };
+    });
+  }
+
+  private async giftCardMail(storeId: string, publicId: unknown): Promise<TemplatedMail | null> {
+    const id = this.reads.idOf(ID_PREFIX.giftCard, publicId);
+    if (id === undefined) return null;
+    const { manager } = this.dataSource;
+    const [card, store] = await Promise.all([
+      manager.findOneBy(GiftCard, { id, storeId }),
+      manager.findOneBy(Store, { id: storeId }),
+    ]);
+    if (!card?.recipientEmail || !store) return null;
+    const formats = new MailFormats(store.defaultLocale, store.url);
+    return {
+      storeId,
+      mail: 'gift_card_received',
+      to: card.recipientEmail,
+      values: {
+        gift_card: {
+          code: card.code,
+          amount: formats.money(card.amount, card.currency),
+          message: card.message,
+          sender_name: card.senderName,
+          expires_on: formats.date(card.expiresAt),
+        },
+      },
+      customerId: card.customerId,
+    };
+  }
+}
+
+/** How a mail names the way a payment was made: "visa ending in 4242", or the method's name. */
+function paymentMethodOf(payment: Row): string | null {
+  const source = payment.source as Row | null;
+  if (source?.last_digits)
+    return `${String(source.brand ?? 'card')} ending in ${String(source.last_digits)}`;
+  return typeof payment.payment_method_name === 'string' ? payment.payment_method_name : null;
 }

@@ -1,0 +1,30 @@
+import { Money } from '../../../common/money/money.js';
+
+/** How a mail writes amounts and dates: in the order's currency, in the store's locale. */
+export class MailFormats {
+  private readonly dates: Intl.DateTimeFormat;
+
+  constructor(
+    readonly locale: string,
+    private readonly siteUrl: string | null,
+  ) {
+    this.dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  }
+
+  money(amount: unknown, currency: string): string {
+    return Money.of(String(amount ?? 0), currency).format(this.locale);
+  }
+
+  date(value: unknown): string | null {
+    return typeof value === 'string' || value instanceof Date
+      ? this.dates.format(new Date(value))
+      : null;
+  }
+
+  /** `url` as a mail can link it: paths the service answers are made absolute on the store's site. */
+  url(url: unknown): string | null {
+    if (typeof url !== 'string' || url === '') return null;
+    if (!url.startsWith('/') || !this.siteUrl) return url;
+    return new URL(url, this.siteUrl).toString();
+  }
+}
