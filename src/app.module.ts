@@ -37,6 +37,7 @@ import { AllowedOriginsModule } from './modules/allowed-origins/index.js';
 import { WishlistsModule } from './modules/wishlists/index.js';
 import { GiftCardsModule } from './modules/gift-cards/index.js';
 import { MediaModule } from './modules/media/index.js';
+import { EmailsModule } from './modules/emails/index.js';
 
 @Module({})
 export class AppModule {
@@ -82,6 +83,7 @@ export class AppModule {
         GiftCardsModule,
         MediaModule,
         NotOfferedModule,
+        EmailsModule,
         HealthModule,
         ...extraModules,
       ],

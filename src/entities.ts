@@ -39,6 +39,7 @@ import { CreditCard, PaymentSetupSession } from './modules/credit-cards/index.js
 import { StoreEvent } from './events/index.js';
 import { WebhookEndpoint } from './modules/webhooks/index.js';
 import { WebhookDelivery } from './modules/webhooks/index.js';
+import { EmailDelivery, EmailSettings, EmailTemplate } from './modules/emails/index.js';
 import { Digital } from './modules/digital/index.js';
 import { DigitalLink } from './modules/digital/index.js';
 import { StockItemMovement } from './modules/catalog/index.js';
@@ -125,4 +126,7 @@ export const ENTITIES = [
   GiftCardTransaction,
   Media,
   MediaVariant,
+  EmailDelivery,
+  EmailTemplate,
+  EmailSettings,
 ];

@@ -105,6 +105,16 @@ export class AppConfig {
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
+  /**
+   * The wait before a mail refused for a while (SMTP 4xx, no connection) is tried again; it doubles
+   * at every further try (8 tries in all).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(3_600_000)
+  MAIL_RETRY_DELAY_MS = 60_000;
+
   @Transform(toBool)
   @IsOptional()
   @IsBoolean()
@@ -400,6 +410,7 @@ const CONFIG_KEYS = [
   'JWT_SECRET',
   'ENCRYPTION_KEY',
   'SMTP_URL',
+  'MAIL_RETRY_DELAY_MS',
   'WEBHOOKS_ALLOW_PRIVATE_NETWORKS',
   'WEBHOOK_TIMEOUT_MS',
   'CORS_ALLOW_LOOPBACK_ORIGINS',

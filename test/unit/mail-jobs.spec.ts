@@ -3,6 +3,7 @@ import type { AppConfig } from '../../src/config/index.js';
 import { MailJobs } from '../../src/platform/mail/mail-jobs.js';
 import type { Mailer, MailMessage } from '../../src/platform/mail/mailer.port.js';
 import type { Job, QueuePort } from '../../src/platform/queue/queue.port.js';
+import type { MailDispatch, TemplatedMail } from '../../src/platform/mail/templated-mail.js';
 
 interface Enqueued {
   queue: string;
@@ -14,6 +15,7 @@ interface Enqueued {
 describe('MailJobs', () => {
   let enqueued: Enqueued[];
   let sent: MailMessage[];
+  let dispatched: { mail: TemplatedMail; key: string }[];
   let jobs: MailJobs;
 
   const jobOf = (entry: Enqueued): Job<{ sealed: string }> => ({
@@ -26,6 +28,7 @@ describe('MailJobs', () => {
   beforeEach(() => {
     enqueued = [];
     sent = [];
+    dispatched = [];
     const queue = {
       enqueue: (queue: string, name: string, data: { sealed: string }, options: unknown) => {
         enqueued.push({ queue, name, data, options });
@@ -35,11 +38,17 @@ describe('MailJobs', () => {
     const mailer = {
       send: (message: MailMessage) => {
         sent.push(message);
-        return Promise.resolve();
+        return Promise.resolve('<id@test>');
       },
     } as unknown as Mailer;
+    const dispatch = {
+      dispatch: (mail: TemplatedMail, key: string) => {
+        dispatched.push({ mail, key });
+        return Promise.resolve();
+      },
+    } as MailDispatch;
     const config = { ENCRYPTION_KEY: randomBytes(32).toString('hex') } as AppConfig;
-    jobs = new MailJobs(queue, mailer, config);
+    jobs = new MailJobs(queue, mailer, dispatch, config);
   });
 
   it('queues a job whose data is sealed, and retries failed sends', async () => {
@@ -70,11 +79,27 @@ describe('MailJobs', () => {
     ]);
   });
 
+  it('hands a templated mail to the dispatch, keyed by the job, instead of sending it', async () => {
+    const mail: TemplatedMail = {
+      storeId: '1',
+      mail: 'password_reset',
+      to: 'ada@example.com',
+      values: { token: 't' },
+      customerId: '7',
+    };
+    jobs.register('customer_password_reset', () => Promise.resolve(mail));
+    await jobs.enqueue('customer_password_reset', {});
+    await jobs.run({ ...jobOf(enqueued[0]), id: '42' });
+    expect(dispatched).toEqual([{ mail, key: 'job:customer_password_reset:42' }]);
+    expect(sent).toEqual([]);
+  });
+
   it('sends nothing when the composer has nothing to send', async () => {
     jobs.register('nobody', () => Promise.resolve(null));
     await jobs.enqueue('nobody', {});
     await jobs.run(jobOf(enqueued[0]));
     expect(sent).toEqual([]);
+    expect(dispatched).toEqual([]);
   });
 
   it('ignores jobs of an unknown kind or with data it cannot open', async () => {

@@ -52,6 +52,7 @@ export const ID_PREFIX = {
   giftCardTransaction: 'gctx',
   newsletterSubscriber: 'sub',
   media: 'media',
+  emailDelivery: 'ed',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

@@ -3,12 +3,19 @@ import { SealedBox } from '../../common/crypto/sealed-box.js';
 import { AppConfig } from '../../config/index.js';
 import { type Job, QueuePort } from '../queue/queue.port.js';
 import { Mailer, type MailMessage } from './mailer.port.js';
+import { MailDispatch, type TemplatedMail } from './templated-mail.js';
 
 /**
- * Turns a mail job's data into the message to send, or null when there is nothing to send
- * (e.g. the recipient is unknown). It runs in a worker, once per attempt.
+ * Turns a mail job's data into the mail to send, or null when there is nothing to send
+ * (e.g. the recipient is unknown). It runs in a worker, once per attempt. A `TemplatedMail` is
+ * handed to `MailDispatch`, which records and sends it; a ready `MailMessage` is sent as it is
+ * (the composers not yet moved onto templates).
  */
-export type MailComposer<T> = (data: T) => Promise<MailMessage | null>;
+export type MailComposer<T> = (data: T) => Promise<TemplatedMail | MailMessage | null>;
+
+function isTemplated(mail: TemplatedMail | MailMessage): mail is TemplatedMail {
+  return 'values' in mail && 'mail' in mail;
+}
 
 /** A mail job's data travels sealed: it names people and may carry what a message reveals. */
 interface SealedJobData {
@@ -20,8 +27,8 @@ const FIRST_RETRY_MS = 2_000;
 
 /**
  * The `mail` queue: a module registers a composer per kind of mail and enqueues jobs of that
- * kind; a worker composes each message and sends it through the `Mailer`, retrying a failed send
- * with backoff. The request that asks for a mail never waits for it.
+ * kind; a worker composes each mail and hands it on, retrying a failed job with backoff. The
+ * request that asks for a mail never waits for it.
  */
 @Injectable()
 export class MailJobs implements OnApplicationBootstrap {
@@ -32,6 +39,7 @@ export class MailJobs implements OnApplicationBootstrap {
   constructor(
     private readonly queue: QueuePort,
     private readonly mailer: Mailer,
+    private readonly dispatcher: MailDispatch,
     config: AppConfig,
   ) {
     this.box = new SealedBox(config.ENCRYPTION_KEY!, 'mail-job-data');
@@ -69,7 +77,10 @@ export class MailJobs implements OnApplicationBootstrap {
       this.logger.warn(`Ignoring mail job ${job.name} (${job.id}): unknown kind or unreadable`);
       return;
     }
-    const message = await compose(data as never);
-    if (message) await this.mailer.send(message, job.name);
+    const mail = await compose(data as never);
+    if (!mail) return;
+    // The job's id names it across its retries: a retried job dispatches the mail it recorded.
+    if (isTemplated(mail)) await this.dispatcher.dispatch(mail, `job:${job.name}:${job.id}`);
+    else await this.mailer.send(mail, job.name);
   }
 }

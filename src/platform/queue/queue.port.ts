@@ -3,6 +3,7 @@ export const QUEUE_NAMES = [
   'events',
   'webhooks',
   'mail',
+  'email',
   'promotions',
   'gift_cards',
   'media',

@@ -1,0 +1,108 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../../../config/index.js';
+import { MailSendError } from '../../../platform/mail/mail-send-error.js';
+import { Mailer, type MailMessage } from '../../../platform/mail/mailer.port.js';
+import { type Job, QueuePort } from '../../../platform/queue/queue.port.js';
+import { EmailRendering } from '../templates/email-rendering.js';
+import { DeliveryFailures } from './delivery-failures.js';
+import { MAX_ATTEMPTS, retryDelayMs } from './delivery-retries.js';
+import { DeliverySeal, type RenderedBody } from './delivery-seal.js';
+import { type DeliveryJobData, EMAIL_QUEUE } from './email-delivery-queue.js';
+import { EmailDeliveryRecords, type Rendered } from './email-delivery-records.js';
+import type { EmailDelivery } from './email-delivery.entity.js';
+
+/** Deliveries one process tries at a time (the SMTP transport shares its pool among them). */
+const CONCURRENCY = 20;
+
+/** The header naming the delivery a message belongs to, for matching a bounce to its record. */
+export const DELIVERY_HEADER = 'X-Store-Email-Delivery';
+
+/**
+ * Runs the `email` queue: takes the delivery (the claim counts the try and leases it), checks the
+ * store still sends that mail, renders it (the first time; later tries send what was rendered),
+ * sends it and records the outcome. Temporary failures go back to pending with a later due time,
+ * which the sweeper acts on; permanent ones, and the last try, end `failed`.
+ */
+@Injectable()
+export class EmailDeliveryJobs implements OnApplicationBootstrap {
+  private readonly logger = new Logger('EmailDeliveries');
+
+  constructor(
+    private readonly queue: QueuePort,
+    private readonly records: EmailDeliveryRecords,
+    private readonly rendering: EmailRendering,
+    private readonly mailer: Mailer,
+    private readonly seal: DeliverySeal,
+    private readonly failures: DeliveryFailures,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.queue.consume<DeliveryJobData>(EMAIL_QUEUE, (job) => this.run(job), CONCURRENCY);
+  }
+
+  async run(job: Job<DeliveryJobData>): Promise<void> {
+    const delivery = await this.records.claim(job.data.deliveryId);
+    if (!delivery) return;
+    if (!(await this.rendering.isEnabled(delivery.storeId, delivery.mail))) {
+      await this.failures.skip(delivery, 'The store has this mail turned off');
+      return;
+    }
+    let rendered: Rendered | null = null;
+    try {
+      const message = await this.render(delivery);
+      rendered = message.kept;
+      const messageId = await this.mailer.send(message.mail, delivery.mail);
+      await this.records.sent(delivery, messageId, rendered);
+    } catch (error) {
+      await this.failed(delivery, MailSendError.from(error), rendered);
+    }
+  }
+
+  /** The message to send: rendered the first time (and then kept), as kept afterwards. */
+  private async render(
+    delivery: EmailDelivery,
+  ): Promise<{ mail: MailMessage; kept: Rendered | null }> {
+    let subject = delivery.subject ?? '';
+    let body: RenderedBody;
+    let kept: Rendered | null = null;
+    if (delivery.bodySealed) {
+      body = this.seal.openBody(delivery.bodySealed);
+    } else {
+      const values = this.seal.openValues(delivery.valuesSealed);
+      const fresh = await this.rendering.render(delivery.storeId, delivery.mail, values);
+      ({ subject } = fresh);
+      body = { html: fresh.html, text: fresh.text, from: fresh.from, replyTo: fresh.replyTo };
+      kept = { subject, bodySealed: this.seal.sealBody(body) };
+    }
+    return {
+      kept,
+      mail: {
+        ...body,
+        to: delivery.recipient,
+        subject,
+        headers: { [DELIVERY_HEADER]: delivery.id },
+      },
+    };
+  }
+
+  private async failed(
+    delivery: EmailDelivery,
+    error: MailSendError,
+    rendered: Rendered | null,
+  ): Promise<void> {
+    const reason = error.message.slice(0, 1000);
+    if (error.temporary && delivery.attempts < MAX_ATTEMPTS) {
+      const delay = retryDelayMs(delivery.attempts, this.config.MAIL_RETRY_DELAY_MS);
+      this.logger.warn(
+        `Delivery ${delivery.id} (${delivery.mail}) failed for a while on try ${delivery.attempts}; again in ${delay} ms: ${reason}`,
+      );
+      await this.records.retryLater(delivery, reason, delay, rendered);
+      return;
+    }
+    this.logger.warn(
+      `Delivery ${delivery.id} (${delivery.mail}) failed after ${delivery.attempts} tries: ${reason}`,
+    );
+    await this.failures.fail(delivery, reason, rendered);
+  }
+}
