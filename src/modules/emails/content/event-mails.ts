@@ -8,7 +8,7 @@ import { GiftCard } from '../../gift-cards/index.js';
 import { Refund } from '../../orders/index.js';
 import { Store } from '../../stores/index.js';
 import { MailFormats } from './mail-formats.js';
-import { lineValues } from './order-values.js';
+import { shipmentValues } from './order-values.js';
 import { type OrderForMail, OrderMailReads } from './order-mail-reads.js';
 
 type Row = Record<string, unknown>;
@@ -54,7 +54,7 @@ export class EventMails {
           storeId,
           'shipment_shipped',
           this.orderIdOf(payload.order_id),
-          (found) => this.shipmentValues(found, payload.id),
+          (found) => shipmentValues(found, payload.id),
         );
       case 'refund.created':
         return this.refundMail(storeId, payload);
@@ -87,24 +87,6 @@ export class EventMails {
 
   private orderIdOf(publicId: unknown): string | undefined {
     return this.reads.idOf(ID_PREFIX.order, publicId);
-  }
-
-  private shipmentValues({ view, formats }: OrderForMail, publicShipmentId: unknown): Row | null {
-    const shipment = (view.fulfillments as Row[]).find((row) => row.id === publicShipmentId);
-    if (!shipment) return null;
-    const carried = new Set((shipment.items as Row[]).map((item) => item.item_id));
-    const lines = view.line_items
-      .filter((line) => carried.has(line.id))
-      .map((line) => lineValues(line, new Map(), formats, view.currency));
-    return {
-      shipment: {
-        number: shipment.number,
-        tracking_number: shipment.tracking ?? null,
-        tracking_url: shipment.tracking_url ?? null,
-        delivery_method: (shipment.delivery_method as Row | null)?.name ?? null,
-        lines,
-      },
-    };
   }
 
   private async refundMail(storeId: string, payload: Row): Promise<TemplatedMail | null> {

@@ -51,7 +51,7 @@ export function orderValues(
 }
 
 /** One line of the order (`LINE` in mail-values.ts). */
-export function lineValues(
+function lineValues(
   line: Row,
   thumbnails: ReadonlyMap<string, string | null>,
   formats: MailFormats,
@@ -85,5 +85,33 @@ function addressValues(address: OrderView['bill_address']): Record<string, unkno
     state: address.state_name ?? address.state_text,
     country: address.country_name,
     phone: address.phone,
+  };
+}
+
+/**
+ * The `shipment` value of the shipment mail: the order's shipment `publicShipmentId` (the first
+ * one when undefined) with the lines it carries, or null when the order has no such shipment.
+ */
+export function shipmentValues(
+  { view, values }: { view: OrderView; values: Record<string, unknown> },
+  publicShipmentId?: unknown,
+): Row | null {
+  const shipments = view.fulfillments as Row[];
+  const shipment =
+    publicShipmentId === undefined
+      ? shipments[0]
+      : shipments.find((row) => row.id === publicShipmentId);
+  if (!shipment) return null;
+  const carried = new Set((shipment.items as Row[]).map((item) => item.item_id));
+  const orderLines = values.lines as unknown[];
+  const lines = orderLines.filter((_, index) => carried.has(view.line_items[index].id));
+  return {
+    shipment: {
+      number: shipment.number,
+      tracking_number: shipment.tracking ?? null,
+      tracking_url: shipment.tracking_url ?? null,
+      delivery_method: (shipment.delivery_method as Row | null)?.name ?? null,
+      lines,
+    },
   };
 }
