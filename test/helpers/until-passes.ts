@@ -1,9 +1,12 @@
 /** Polls until `check` stops throwing (background work lands shortly after a commit). */
-export async function untilPasses(check: () => void, timeoutMs = 10_000): Promise<void> {
+export async function untilPasses(
+  check: () => void | Promise<void>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;

@@ -7,7 +7,7 @@ import { EmailRendering } from '../templates/email-rendering.js';
 import { DeliveryFailures } from './delivery-failures.js';
 import { MAX_ATTEMPTS, retryDelayMs } from './delivery-retries.js';
 import { DeliverySeal, type RenderedBody } from './delivery-seal.js';
-import { type DeliveryJobData, EMAIL_QUEUE } from './email-delivery-queue.js';
+import { type DeliveryJobData, EMAIL_QUEUE, EmailDeliveryQueue } from './email-delivery-queue.js';
 import { EmailDeliveryRecords, type Rendered } from './email-delivery-records.js';
 import type { EmailDelivery } from './email-delivery.entity.js';
 
@@ -21,14 +21,16 @@ export const DELIVERY_HEADER = 'X-Store-Email-Delivery';
  * Runs the `email` queue: takes the delivery (the claim counts the try and leases it), checks the
  * store still sends that mail, renders it (the first time; later tries send what was rendered),
  * sends it and records the outcome. Temporary failures go back to pending with a later due time,
- * which the sweeper acts on; permanent ones, and the last try, end `failed`.
+ * when this process enqueues the next try (the sweeper does, should it die first); permanent
+ * ones, and the last try, end `failed`.
  */
 @Injectable()
 export class EmailDeliveryJobs implements OnApplicationBootstrap {
   private readonly logger = new Logger('EmailDeliveries');
 
   constructor(
-    private readonly queue: QueuePort,
+    private readonly jobs: QueuePort,
+    private readonly queue: EmailDeliveryQueue,
     private readonly records: EmailDeliveryRecords,
     private readonly rendering: EmailRendering,
     private readonly mailer: Mailer,
@@ -38,7 +40,7 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.queue.consume<DeliveryJobData>(EMAIL_QUEUE, (job) => this.run(job), CONCURRENCY);
+    this.jobs.consume<DeliveryJobData>(EMAIL_QUEUE, (job) => this.run(job), CONCURRENCY);
   }
 
   async run(job: Job<DeliveryJobData>): Promise<void> {
@@ -98,6 +100,7 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
         `Delivery ${delivery.id} (${delivery.mail}) failed for a while on try ${delivery.attempts}; again in ${delay} ms: ${reason}`,
       );
       await this.records.retryLater(delivery, reason, delay, rendered);
+      this.queue.enqueueAfter({ id: delivery.id, attempts: delivery.attempts }, delay);
       return;
     }
     this.logger.warn(

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { QueuePort, type QueueName } from '../../../platform/queue/queue.port.js';
 import type { DueDelivery } from './email-delivery-records.js';
 
@@ -16,6 +16,8 @@ export interface DeliveryJobData {
  */
 @Injectable()
 export class EmailDeliveryQueue {
+  private readonly logger = new Logger('EmailDeliveries');
+
   constructor(private readonly queue: QueuePort) {}
 
   enqueue(delivery: DueDelivery): Promise<void> {
@@ -23,5 +25,20 @@ export class EmailDeliveryQueue {
     return this.queue.enqueue(EMAIL_QUEUE, DELIVERY_JOB, data, {
       jobId: `email-delivery:${delivery.id}:${delivery.attempts}`,
     });
+  }
+
+  /**
+   * Enqueues the delivery's next try once `delayMs` are over. The timer keeps no process alive:
+   * a try not enqueued (the process stopped) is the sweeper's.
+   */
+  enqueueAfter(delivery: DueDelivery, delayMs: number): void {
+    // A little past the due time, which the database's clock decides.
+    setTimeout(() => {
+      this.enqueue(delivery).catch((error: unknown) =>
+        this.logger.warn(
+          `Next try of delivery ${delivery.id} left to the sweeper: ${String(error)}`,
+        ),
+      );
+    }, delayMs + 50).unref();
   }
 }

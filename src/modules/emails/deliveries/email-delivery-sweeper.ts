@@ -9,15 +9,18 @@ import { PeriodicTask } from '../../../platform/scheduling/periodic-task.js';
 import { EmailDeliveryQueue } from './email-delivery-queue.js';
 import { EmailDeliveryRecords } from './email-delivery-records.js';
 
-const SWEEP_EVERY_MS = 1_000;
-/** Deliveries due for less than this still have their job on the way (just recorded or retried). */
-const GRACE = '2 seconds';
+const SWEEP_EVERY_MS = 2_000;
+/**
+ * Deliveries due for less than this still have their job on the way: just recorded, or due for
+ * their next try, which the process that recorded the failure enqueues when the wait is over.
+ */
+const GRACE = '10 seconds';
 const BATCH = 500;
 
 /**
- * Offers the queue every unfinished delivery nobody works on: recorded but never enqueued (the
- * process died in between), due for its next try after a temporary failure, or left `sending` by
- * a worker that died (its lease ran out). Job ids make offering one twice harmless; the claim
+ * Offers the queue every unfinished delivery nobody works on: recorded but never enqueued, or due
+ * for its next try but not enqueued (the process died in between), or left `sending` by a worker
+ * that died (its lease ran out). Job ids make offering one twice harmless; the claim
  * decides who sends.
  */
 @Injectable()
