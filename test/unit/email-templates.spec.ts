@@ -80,6 +80,49 @@ describe('e-mail templates', () => {
     expect(text).toContain('Made with care\nShop & Co - https://shop.example.com');
   });
 
+  it('writes the token mails’ text as the plain-text mails always said it', async () => {
+    const fill = async (mail: string, values: Record<string, unknown>) =>
+      (await cache.get(defaultTemplates(mail))).text({ ...values, ...BRANDING });
+    expect(
+      await fill('password_reset', {
+        email: 'ada@example.com',
+        link: null,
+        token: 'tok',
+        expires_in: 'an hour',
+      }),
+    ).toBe(
+      [
+        'Someone asked to reset the password of the account ada@example.com at Shop & Co.',
+        '',
+        'To choose a new password within the next hour, use this reset token:',
+        '  tok',
+        '',
+        'It works once, and only until you ask for another one.',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        '',
+      ].join('\n'),
+    );
+    expect(
+      await fill('newsletter_unsubscribe', {
+        email: 'ada@example.com',
+        link: 'https://shop.example.com/leave?id=sub_1&token=tok',
+        token: 'tok',
+        subscription_id: 'sub_1',
+        expires_in: null,
+      }),
+    ).toBe(
+      [
+        'Someone asked to unsubscribe ada@example.com from the newsletter of Shop & Co.',
+        '',
+        'To unsubscribe, open this link:',
+        '  https://shop.example.com/leave?id=sub_1&token=tok',
+        '',
+        'If you did not ask for this, ignore this e-mail: your subscription stays as it is.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('refuses a template that does not parse, with its line', async () => {
     const error = await refusal(cache, 'order_confirmation', {
       text: 'Hello\n\n{{#each order.lines}}\n{{name}}\n{{/if}}',
