@@ -5,6 +5,7 @@ import type { DatabaseEndpoint } from './platform/database/database-endpoint.js'
 import { reachServersAtBoot } from './platform/health/startup-connections.js';
 import { bootLog } from './platform/logging/boot-log.js';
 import { consoleColoursOnTerminalOnly } from './platform/logging/console-logger.js';
+import { mailFolderOf } from './platform/mail/mail-folder.js';
 import type { DemoCredentials } from './seed/seed-demo-store.js';
 
 function printBanner(
@@ -18,6 +19,7 @@ function printBanner(
     `  URL:      ${url}`,
     `  Mode:     ${config.embeddedDatabase ? 'EMBEDDED database (development only, data in ' + config.DATA_DIR + ')' : 'PostgreSQL server'}, ${config.inProcessQueues ? 'in-process queues' : 'Redis queues'}, role ${config.PROCESS_ROLE}`,
     `  API docs: ${url}/docs`,
+    `  Mail:     ${config.SMTP_URL ? 'sent through SMTP_URL' : `not sent (SMTP_URL is unset): written to ${mailFolderOf(config)} as .eml files`}`,
   ];
   if (credentials) {
     lines.push(

@@ -8,9 +8,6 @@ import { MailSendError } from './mail-send-error.js';
 import { Mailer, type MailMessage } from './mailer.port.js';
 import { sendMailOptions } from './send-mail-options.js';
 
-/** The folder under DATA_DIR the messages are written to. */
-export const MAIL_FOLDER = 'mail';
-
 /**
  * Stands in for SMTP when `SMTP_URL` is unset (development): writes each message, as the RFC 822
  * file an SMTP server would have received, to `<DATA_DIR>/mail/` (a mail client opens `.eml`

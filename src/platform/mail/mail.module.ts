@@ -1,15 +1,10 @@
-import { join } from 'node:path';
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../../config/index.js';
-import { LoggingMailer, MAIL_FOLDER } from './logging.mailer.js';
+import { LoggingMailer } from './logging.mailer.js';
+import { mailFolderOf } from './mail-folder.js';
 import { MailJobs } from './mail-jobs.js';
 import { Mailer } from './mailer.port.js';
 import { SmtpMailer } from './smtp.mailer.js';
-
-/** Where mail goes when `SMTP_URL` is unset, as the zero-config start's banner says. */
-export function mailFolderOf(config: AppConfig): string {
-  return join(config.DATA_DIR, MAIL_FOLDER);
-}
 
 /**
  * Provides `Mailer` (SMTP when `SMTP_URL` is set; otherwise `.eml` files under
