@@ -450,6 +450,46 @@ export const DERIVED_ANSWERS: Record<
     status: 200,
     schema: { $ref: '#/components/schemas/EmailDeliveryMessageView' },
   },
+  AdminEmailSettingsController_show: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailSettingsView' },
+  },
+  AdminEmailSettingsController_update: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailSettingsView' },
+  },
+  AdminEmailTemplatesController_list: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/EmailTemplateView' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
+  AdminEmailTemplatesController_preview: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailPreview' },
+  },
+  AdminEmailTemplatesController_remove: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailTemplateView' },
+  },
+  AdminEmailTemplatesController_reset: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailTemplateView' },
+  },
+  AdminEmailTemplatesController_show: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailTemplateView' },
+  },
+  AdminEmailTemplatesController_update: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/EmailTemplateView' },
+  },
   AdminFulfillmentsController_cancel: {
     status: 200,
     schema: { $ref: '#/components/schemas/AdminOrderView' },
@@ -2354,6 +2394,78 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'resend_of',
       'sent_at',
       'created_at',
+      'updated_at',
+    ],
+    additionalProperties: false,
+  },
+  EmailPreview: {
+    type: 'object',
+    properties: { subject: { type: 'string' }, html: { type: 'string' }, text: { type: 'string' } },
+    required: ['subject', 'html', 'text'],
+    additionalProperties: false,
+  },
+  EmailSettingsView: {
+    type: 'object',
+    properties: {
+      from_address: {
+        type: 'string',
+        description: "The store's `mail_from_address` (changed through the store's settings).",
+      },
+      reply_to: {
+        type: 'string',
+        nullable: true,
+        description:
+          "Where replies go: `reply_to` if set, else the store's `customer_support_email`.",
+      },
+      logo_url: { type: 'string', nullable: true },
+      accent_color: { type: 'string' },
+      footer_text: { type: 'string', nullable: true },
+      mails: {
+        type: 'object',
+        additionalProperties: { type: 'boolean' },
+        description: 'Every mail by name: whether the store sends it.',
+      },
+      updated_at: { type: 'string', nullable: true },
+    },
+    required: [
+      'from_address',
+      'reply_to',
+      'logo_url',
+      'accent_color',
+      'footer_text',
+      'mails',
+      'updated_at',
+    ],
+    additionalProperties: false,
+  },
+  EmailTemplateView: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      description: { type: 'string' },
+      values: {
+        type: 'object',
+        additionalProperties: {},
+        description:
+          'The values the templates may name: `text`, `number`, `flag`, objects, and `[shape]` lists.',
+      },
+      overridden: {
+        type: 'boolean',
+        description: 'Whether the store changed any part (the others are the defaults).',
+      },
+      subject: { type: 'string' },
+      html: { type: 'string' },
+      text: { type: 'string' },
+      updated_at: { type: 'string', nullable: true },
+    },
+    required: [
+      'name',
+      'description',
+      'values',
+      'overridden',
+      'subject',
+      'html',
+      'text',
       'updated_at',
     ],
     additionalProperties: false,

@@ -14,7 +14,6 @@ import { EmailRendering } from '../templates/email-rendering.js';
 import { EmailTemplate } from '../templates/email-template.entity.js';
 import { MAIL_KINDS, type MailKind, mailKind } from '../templates/mail-catalogue.js';
 import { TEMPLATE_PARTS, type TemplateSources } from '../templates/template-sources.js';
-import type { ObjectShape } from '../templates/value-shapes.js';
 import type { PreviewEmailTemplateBody, UpdateEmailTemplateBody } from './email-templates.body.js';
 
 /** A mail's templates as the store sends them, with what they may name. */
@@ -22,7 +21,7 @@ export interface EmailTemplateView {
   name: string;
   description: string;
   /** The values the templates may name: `text`, `number`, `flag`, objects, and `[shape]` lists. */
-  values: ObjectShape;
+  values: Record<string, unknown>;
   /** Whether the store changed any part (the others are the defaults). */
   overridden: boolean;
   subject: string;
