@@ -7,7 +7,9 @@ import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import { DeliverySeal } from '../../src/modules/emails/deliveries/delivery-seal.js';
 import { EmailDeliveryRecords } from '../../src/modules/emails/deliveries/email-delivery-records.js';
 import { EmailDeliverySweeper } from '../../src/modules/emails/deliveries/email-delivery-sweeper.js';
+import { EventMailSubscriber } from '../../src/modules/emails/deliveries/event-mail-subscriber.js';
 import { SAMPLE_VALUES } from '../../src/modules/emails/templates/sample-values.js';
+import { EventRelay, StoredEvents } from '../../src/events/index.js';
 import { MailDispatch, type TemplatedMail } from '../../src/platform/mail/templated-mail.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { CartClient, demoVariants, placeOrder } from '../helpers/checkout-fixtures.js';
@@ -205,28 +207,54 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
     expect(sink.to(abandoned)).toHaveLength(1);
   });
 
+  it('sends a checkout’s confirmation once, even when its event is relayed again and its job runs twice', async () => {
+    const to = address();
+    const [tee] = await demoVariants(t, shop);
+    const order = await placeOrder(new CartClient(t, shop), {
+      lines: [{ variantId: tee.id, quantity: 1 }],
+      email: to,
+    });
+    const [row] = await settled(to);
+    expect(row.status).toBe('sent');
+    const [{ id: eventId }] = await t.dataSource.query(
+      `SELECT id FROM events WHERE name = 'order.completed' AND payload->>'id' = $1`,
+      [order.id],
+    );
+    await t.app.get(EventRelay).relayIds([eventId]);
+    await t.app.get(EventMailSubscriber).handle((await t.app.get(StoredEvents).load(eventId))!);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await rowsTo(to)).toHaveLength(1);
+    expect(sink.to(to)).toHaveLength(1);
+    expect(sink.to(to)[0].text).toContain(order.number);
+  });
+
   describe('Admin API', () => {
     let order: Record<string, any>;
     let customerId: string;
-    let to: string;
+    /** The order's confirmation goes to `buyer`; a password reset to the customer `member`. */
+    let buyer: string;
+    let member: string;
 
     beforeAll(async () => {
+      buyer = address();
+      member = address();
       const [tee] = await demoVariants(t, shop);
       order = await placeOrder(new CartClient(t, shop), {
         lines: [{ variantId: tee.id, quantity: 1 }],
+        email: buyer,
       });
       const customer = await admin.call('POST', '/customers', {
-        json: { email: address(), first_name: 'Ada', last_name: 'Lovelace' },
+        json: { email: member, first_name: 'Ada', last_name: 'Lovelace' },
       });
       expect(customer.status).toBe(201);
       customerId = customer.body.id;
-      to = address();
       await dispatch({
-        to,
-        orderId: ids.decode(ID_PREFIX.order, order.id),
+        to: member,
+        mail: 'password_reset',
+        values: SAMPLE_VALUES.password_reset,
         customerId: ids.decode(ID_PREFIX.customer, customerId),
       });
-      await settled(to);
+      await Promise.all([settled(buyer), settled(member)]);
     }, 60_000);
 
     it('lists an order’s and a customer’s deliveries, newest first, paginated', async () => {
@@ -237,26 +265,36 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
       expect(delivery).toMatchObject({
         id: expect.stringMatching(/^ed_/),
         mail: 'order_confirmation',
-        recipient: to,
+        recipient: buyer,
         status: 'sent',
         attempts: 1,
         order_id: order.id,
-        customer_id: customerId,
+        customer_id: null,
         resend_of: null,
         next_attempt_at: null,
+        last_error: null,
       });
-      expect(delivery.smtp_message_id).toBe(sink.to(to)[0].messageId);
+      expect(delivery.smtp_message_id).toBe(sink.to(buyer)[0].messageId);
+      expect(delivery.subject).toBe(sink.to(buyer)[0].subject);
       expect(delivery).not.toHaveProperty('message');
 
       const byCustomer = await admin.call('GET', `/customers/${customerId}/email_deliveries`);
       expect(byCustomer.status).toBe(200);
-      expect(byCustomer.body.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
+      expect(byCustomer.body.data).toMatchObject([
+        { mail: 'password_reset', recipient: member, customer_id: customerId, order_id: null },
+      ]);
 
       const filtered = await admin.call(
         'GET',
         `/orders/${order.id}/email_deliveries?status=failed`,
       );
+      expect(filtered.status).toBe(200);
       expect(filtered.body.data).toEqual([]);
+      const byMail = await admin.call(
+        'GET',
+        `/orders/${order.id}/email_deliveries?mail=order_confirmation&limit=1`,
+      );
+      expect(byMail.body.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
       const after = await admin.call(
         'GET',
         `/orders/${order.id}/email_deliveries?starting_after=${delivery.id}`,
@@ -265,7 +303,7 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
       expect(after.body.data).toEqual([]);
     });
 
-    it('refuses unknown orders, customers, deliveries and list positions', async () => {
+    it('refuses unknown orders, customers, deliveries, list positions and filters', async () => {
       expect((await admin.call('GET', '/orders/or_unknown/email_deliveries')).status).toBe(404);
       expect((await admin.call('GET', '/customers/cus_unknown/email_deliveries')).status).toBe(404);
       const missing = await admin.call('GET', '/email_deliveries/ed_unknown');
@@ -286,10 +324,10 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
       const list = await admin.call('GET', `/orders/${order.id}/email_deliveries`);
       const shown = await admin.call('GET', `/email_deliveries/${list.body.data[0].id}`);
       expect(shown.status).toBe(200);
-      const [message] = sink.to(to);
+      const [message] = sink.to(buyer);
       expect(shown.body).toMatchObject({ ...list.body.data[0], subject: message.subject });
       expect(shown.body.message.text.trim()).toBe(message.text.trim());
-      expect(shown.body.message.html).toContain('Linen shirt');
+      expect(shown.body.message.html).toContain(order.number);
       expect(shown.body.message.from).toBe(message.from);
     });
 
@@ -301,18 +339,35 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
       expect(resent.body).toMatchObject({
         id: expect.stringMatching(/^ed_/),
         mail: 'order_confirmation',
-        recipient: to,
+        recipient: buyer,
         resend_of: first.id,
         order_id: order.id,
-        customer_id: customerId,
+        customer_id: null,
       });
       expect(resent.body.id).not.toBe(first.id);
-      const rows = await settled(to, 2);
+      const rows = await settled(buyer, 2);
       expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
       expect(rows[1].resend_of).toBe(rows[0].id);
-      expect(sink.to(to)).toHaveLength(2);
+      expect(sink.to(buyer)).toHaveLength(2);
+      expect(sink.to(buyer)[1].subject).toBe(sink.to(buyer)[0].subject);
       const again = await admin.call('GET', `/orders/${order.id}/email_deliveries`);
       expect(again.body.data.map((d: { id: string }) => d.id)).toEqual([resent.body.id, first.id]);
+    });
+
+    it('needs read_orders to read and write_orders to resend', async () => {
+      const key = await admin.call('POST', '/api_keys', {
+        json: { name: 'readers', key_type: 'secret', scopes: ['read_orders'] },
+      });
+      expect(key.status).toBe(201);
+      const reader = { 'x-store-api-key': key.body.token };
+      const list = await admin.call('GET', `/orders/${order.id}/email_deliveries`, {
+        headers: reader,
+      });
+      expect(list.status).toBe(200);
+      const resend = await admin.call('POST', `/email_deliveries/${list.body.data[0].id}/resend`, {
+        headers: reader,
+      });
+      expect(resend.status).toBe(403);
     });
   });
 });
