@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { EmailedTokens } from '../../common/crypto/emailed-tokens.js';
+import type { TemplatedMail } from '../../platform/mail/templated-mail.js';
 import { Store } from '../stores/index.js';
 import type { Customer } from './customer.entity.js';
 import { CustomerRecords } from './customer-records.js';
-
-const FALLBACK_FROM = 'no-reply@localhost';
 
 /** What a request for a customer's token mail leaves for the worker. */
 export interface CustomerTokenMailData {
@@ -16,11 +15,10 @@ export interface CustomerTokenMailData {
   redirectUrl: string | null;
 }
 
-/** Who a token mail goes to, from whom, and the token it carries. */
+/** Who a token mail goes to, and the token it carries. */
 export interface IssuedCustomerToken {
   store: Store;
   customer: Customer;
-  from: string;
   token: string;
 }
 
@@ -46,18 +44,38 @@ export class CustomerTokenMail {
     const store = await this.dataSource.manager.findOneBy(Store, { id: data.storeId });
     if (!store) return null;
     const token = await this.dataSource.transaction((manager) => tokens.issue(manager, customer));
-    return { store, customer, from: store.mailFromAddress ?? FALLBACK_FROM, token };
+    return { store, customer, token };
   }
 }
 
-/** The lines of a mail that hand over a token: a link to `redirectUrl` carrying it, or itself. */
-export function linkOrToken(
+/** The link a token mail carries: `redirectUrl` with the token, or null (the mail shows the token). */
+export function tokenLink(
   redirectUrl: string | null,
-  token: string,
-  intro: { link: string; token: string },
-): string[] {
-  if (!redirectUrl) return [intro.token, `  ${token}`];
+  params: Record<string, string>,
+): string | null {
+  if (!redirectUrl) return null;
   const url = new URL(redirectUrl);
-  url.searchParams.set('token', token);
-  return [intro.link, `  ${url.toString()}`];
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** The mail of a customer's token: its template's values (see the emails module's TOKEN values). */
+export function customerTokenMail(
+  mail: string,
+  { store, customer, token }: IssuedCustomerToken,
+  redirectUrl: string | null,
+  expiresIn: string,
+): TemplatedMail {
+  return {
+    storeId: store.id,
+    mail,
+    to: customer.email,
+    values: {
+      email: customer.email,
+      link: tokenLink(redirectUrl, { token }),
+      token,
+      expires_in: expiresIn,
+    },
+    customerId: customer.id,
+  };
 }

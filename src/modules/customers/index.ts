@@ -27,3 +27,4 @@ export { RequestPasswordResetBody, ResetPasswordBody } from './dto/password-rese
 export { normalizeEmailInput } from './customer-email.js';
 export { EMAIL_PROVIDER, isEmailProvider } from './dto/login.body.js';
 export { countryName } from './address.serializer.js';
+export { tokenLink } from './customer-token-mail.js';

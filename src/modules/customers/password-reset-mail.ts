@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MailJobs } from '../../platform/mail/mail-jobs.js';
-import type { MailMessage } from '../../platform/mail/mailer.port.js';
+import type { TemplatedMail } from '../../platform/mail/templated-mail.js';
 import {
   type CustomerTokenMailData,
   CustomerTokenMail,
-  linkOrToken,
+  customerTokenMail,
 } from './customer-token-mail.js';
 import { PasswordResetTokens } from './password-reset-tokens.js';
 
@@ -34,26 +34,8 @@ export class PasswordResetMail implements OnModuleInit {
     return this.mail.enqueue(PASSWORD_RESET_MAIL, data);
   }
 
-  async compose(data: PasswordResetMailData): Promise<MailMessage | null> {
+  async compose(data: PasswordResetMailData): Promise<TemplatedMail | null> {
     const issued = await this.tokenMail.issue(data, this.tokens);
-    if (!issued) return null;
-    const { store, customer, from, token } = issued;
-    return {
-      from,
-      to: customer.email,
-      subject: `Reset your password at ${store.name}`,
-      text: [
-        `Someone asked to reset the password of the account ${customer.email} at ${store.name}.`,
-        '',
-        ...linkOrToken(data.redirectUrl, token, {
-          link: 'To choose a new password, open this link within an hour:',
-          token: 'To choose a new password within the next hour, use this reset token:',
-        }),
-        '',
-        'It works once, and only until you ask for another one.',
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-        '',
-      ].join('\n'),
-    };
+    return issued && customerTokenMail('password_reset', issued, data.redirectUrl, 'an hour');
   }
 }

@@ -2,7 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MailJobs } from '../../platform/mail/mail-jobs.js';
-import type { MailMessage } from '../../platform/mail/mailer.port.js';
+import type { TemplatedMail } from '../../platform/mail/templated-mail.js';
+import { tokenLink } from '../customers/index.js';
 import { Store } from '../stores/index.js';
 import { NewsletterSubscriber } from './newsletter-subscriber.entity.js';
 import { NewsletterSubscriberSerializer } from './newsletter-subscriber.serializer.js';
@@ -10,7 +11,6 @@ import { NewsletterUnsubscribeTokens, NewsletterVerificationTokens } from './new
 
 export const NEWSLETTER_VERIFICATION_MAIL = 'newsletter_verification';
 export const NEWSLETTER_UNSUBSCRIBE_MAIL = 'newsletter_unsubscribe';
-const FALLBACK_FROM = 'no-reply@localhost';
 
 /** What a request leaves for the worker: the address, in which store, and where to link. */
 export interface NewsletterMailData {
@@ -59,57 +59,30 @@ export class NewsletterMail implements OnModuleInit {
     return this.mail.enqueue(NEWSLETTER_UNSUBSCRIBE_MAIL, data);
   }
 
-  async composeVerification(data: NewsletterMailData): Promise<MailMessage | null> {
+  async composeVerification(data: NewsletterMailData): Promise<TemplatedMail | null> {
     const found = await this.issue(data, (manager, subscriber) =>
       subscriber.verifiedAt ? null : this.verifications.issue(manager, subscriber),
     );
     if (!found) return null;
-    const { store, subscriber, token } = found;
-    return {
-      from: store.mailFromAddress ?? FALLBACK_FROM,
-      to: subscriber.email,
-      subject: `Confirm your subscription to ${store.name}'s newsletter`,
-      text: [
-        `Someone asked to subscribe ${subscriber.email} to the newsletter of ${store.name}.`,
-        '',
-        ...linkOrToken(
-          data.redirectUrl,
-          { token },
-          'To confirm, open this link:',
-          'To confirm, use this token:',
-        ),
-        '',
-        'If you did not ask for this, ignore this e-mail: nothing will be sent to you.',
-        '',
-      ].join('\n'),
-    };
+    const { subscriber, token } = found;
+    return subscriberMail('newsletter_verification', data, subscriber, {
+      link: tokenLink(data.redirectUrl, { token }),
+      token,
+    });
   }
 
-  async composeUnsubscribe(data: NewsletterMailData): Promise<MailMessage | null> {
+  async composeUnsubscribe(data: NewsletterMailData): Promise<TemplatedMail | null> {
     const found = await this.issue(data, (manager, subscriber) =>
       this.unsubscribes.issue(manager, subscriber),
     );
     if (!found) return null;
-    const { store, subscriber, token } = found;
+    const { subscriber, token } = found;
     const id = this.serializer.publicId(subscriber);
-    return {
-      from: store.mailFromAddress ?? FALLBACK_FROM,
-      to: subscriber.email,
-      subject: `Unsubscribe from ${store.name}'s newsletter`,
-      text: [
-        `Someone asked to unsubscribe ${subscriber.email} from the newsletter of ${store.name}.`,
-        '',
-        ...linkOrToken(
-          data.redirectUrl,
-          { id, token },
-          'To unsubscribe, open this link:',
-          'To unsubscribe, use this subscription id and token:',
-        ),
-        '',
-        'If you did not ask for this, ignore this e-mail: your subscription stays as it is.',
-        '',
-      ].join('\n'),
-    };
+    return subscriberMail('newsletter_unsubscribe', data, subscriber, {
+      link: tokenLink(data.redirectUrl, { id, token }),
+      token,
+      subscription_id: id,
+    });
   }
 
   /** The store and the address's subscriber with a new token, or null when there is none. */
@@ -131,16 +104,18 @@ export class NewsletterMail implements OnModuleInit {
   }
 }
 
-function linkOrToken(
-  redirectUrl: string | null,
-  params: Record<string, string>,
-  linkIntro: string,
-  tokenIntro: string,
-): string[] {
-  if (!redirectUrl) {
-    return [tokenIntro, ...Object.values(params).map((value) => `  ${value}`)];
-  }
-  const url = new URL(redirectUrl);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return [linkIntro, `  ${url.toString()}`];
+/** A mail to a subscriber: its template's values are the address, the token and its link. */
+function subscriberMail(
+  mail: string,
+  data: NewsletterMailData,
+  subscriber: NewsletterSubscriber,
+  values: Record<string, unknown>,
+): TemplatedMail {
+  return {
+    storeId: data.storeId,
+    mail,
+    to: subscriber.email,
+    values: { email: subscriber.email, expires_in: null, ...values },
+    customerId: subscriber.customerId ?? null,
+  };
 }
