@@ -1,6 +1,8 @@
 // The floor to compare the service against: bare Fastify and a pg pool, the same database work
-// by hand. One primary-key read (product GET), and the add-to-cart transaction.
+// by hand. One primary-key read (product GET), and the add-to-cart transaction; with
+// BENCH_STATIC_ROOT, @fastify/static serving that folder's files under /static/.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -8,6 +10,10 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ ok: true }));
+
+if (process.env.BENCH_STATIC_ROOT) {
+  await app.register(fastifyStatic, { root: process.env.BENCH_STATIC_ROOT, prefix: '/static/' });
+}
 
 app.get('/products/:id', async (request, reply) => {
   const { rows } = await pool.query('SELECT * FROM products WHERE id = $1', [request.params.id]);

@@ -3,12 +3,34 @@
  * interleaved (see run.js).
  *
  * `scenarios`: plain GETs, one autocannon run each, compared with the baseline's product read.
- * `ctx`: { productId, publishableKey, secretKey, storeId } of the seeded bench store.
+ * `ctx`: { productId, mediaProductId, publishableKey, secretKey, storeId } of the seeded bench
+ * store; a scenario that `needs` a field of ctx is left out when the run could not set it.
  */
+export const PRODUCT = 'store GET /products/:id';
+export const PRODUCT_WITH_MEDIA = `${PRODUCT}, 3 media`;
+export const PRODUCT_WITH_MEDIA_LISTED = `${PRODUCT_WITH_MEDIA}, expand=media`;
+export const MEDIA_RENDITION = 'GET /media/:key (rendition)';
+export const STATIC_RENDITION = '@fastify/static, same file';
+
 export const scenarios = [
   {
-    name: 'store GET /products/:id',
+    // A product without media (lib/media.js removes the demo picture).
+    name: PRODUCT,
     path: (ctx) => `/api/v3/store/products/${ctx.productId}`,
+    headers: (ctx) => ({ 'x-store-api-key': ctx.publishableKey }),
+  },
+  {
+    // The same read of a product of the same make with three images (its thumbnail_url).
+    name: PRODUCT_WITH_MEDIA,
+    needs: 'mediaProductId',
+    path: (ctx) => `/api/v3/store/products/${ctx.mediaProductId}`,
+    headers: (ctx) => ({ 'x-store-api-key': ctx.publishableKey }),
+  },
+  {
+    // And with the three listed: four times the JSON of the plain read.
+    name: PRODUCT_WITH_MEDIA_LISTED,
+    needs: 'mediaProductId',
+    path: (ctx) => `/api/v3/store/products/${ctx.mediaProductId}?expand=media`,
     headers: (ctx) => ({ 'x-store-api-key': ctx.publishableKey }),
   },
   {

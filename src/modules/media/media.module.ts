@@ -13,6 +13,7 @@ import { MediaJobs } from './media-jobs.js';
 import { MediaProcessing } from './media-processing.js';
 import { MediaUrls } from './media-urls.js';
 import { MediaSerializer } from './media.serializer.js';
+import { MediaFileCache } from './serving/media-file-cache.js';
 import { MediaFilesController } from './serving/media-files.controller.js';
 
 /**
@@ -36,6 +37,7 @@ import { MediaFilesController } from './serving/media-files.controller.js';
     MediaUploadInterceptor,
     AdminMediaService,
     MediaCatalogHooks,
+    MediaFileCache,
   ],
   exports: [MediaSerializer],
 })

@@ -6,6 +6,7 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { BlobStore } from '../../../platform/blob-store/blob-store.port.js';
 import { MEDIA_KEY } from '../media-keys.js';
 import { matchesEtag } from './etag-match.js';
+import { MediaFileCache } from './media-file-cache.js';
 
 /** A year: what is under a key never changes (the key is made from the bytes). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,7 +20,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 @ApiExcludeController()
 @Controller('media')
 export class MediaFilesController {
-  constructor(private readonly blobs: BlobStore) {}
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly files: MediaFileCache,
+  ) {}
 
   @Get('*')
   async serve(
@@ -33,9 +37,9 @@ export class MediaFilesController {
       await reply.code(301).header('location', publicUrl).header('cache-control', IMMUTABLE).send();
       return;
     }
-    const blob = await this.blobs.get(key);
-    if (!blob) throw StoreError.notFound('file');
-    const etag = `"${blob.checksum}"`;
+    const file = await this.files.read(key);
+    if (!file) throw StoreError.notFound('file');
+    const etag = `"${file.checksum}"`;
     void reply
       .header('etag', etag)
       .header('cache-control', IMMUTABLE)
@@ -43,17 +47,17 @@ export class MediaFilesController {
       .header('content-security-policy', "default-src 'none'")
       .header('cross-origin-resource-policy', 'cross-origin');
     if (matchesEtag(request.headers['if-none-match'], etag)) {
-      blob.body.destroy();
+      if ('body' in file) file.body.destroy();
       await reply.code(304).send();
       return;
     }
-    void reply.header('content-type', blob.contentType).header('content-length', blob.byteSize);
+    void reply.header('content-type', file.contentType).header('content-length', file.byteSize);
     if (request.method === 'HEAD') {
-      blob.body.destroy();
+      if ('body' in file) file.body.destroy();
       // A stream, so that Fastify keeps the Content-Length of the file for the empty HEAD body.
       await reply.send(Readable.from([]));
       return;
     }
-    await reply.send(blob.body);
+    await reply.send('bytes' in file ? file.bytes : file.body);
   }
 }
