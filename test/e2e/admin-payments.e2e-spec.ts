@@ -4,9 +4,11 @@ import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   AdminPaymentSchema,
   type PaymentScenario,
+  FOLLOW_UP_CARDS,
   UNREACHABLE_CARD,
   startPaymentShops,
 } from '../helpers/admin-payments-fixtures.js';
+import { operationsOf, recoverOperations } from '../helpers/payment-operations-fixtures.js';
 import { CARDS, CartClient, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
   type AdminCaller,
@@ -488,13 +490,13 @@ describe('Admin API: order payments', () => {
 
     it('answers a refused capture with 422 gateway_error, changing nothing', async () => {
       const order = await scenario.withBalanceDue();
-      const payment = await scenario.authorized(order);
+      // The test gateway refuses every capture of this card's authorizations, whatever the amount.
+      const payment = await scenario.authorized(order, { source: FOLLOW_UP_CARDS.captureRefused });
       const before = await scenario.order(order.id);
       const events = await scenario.eventCount();
-      // The test gateway refuses a capture of an amount ending in .91.
       const details = expectError(
         await admin.call('PATCH', paymentsPath(order.id, `/${payment.id}/capture`), {
-          json: { amount: '1.91' },
+          json: { amount: '1.00' },
         }),
         422,
         'gateway_error',
@@ -506,25 +508,54 @@ describe('Admin API: order payments', () => {
       });
       expect(await scenario.order(order.id)).toEqual(before);
       expect(await scenario.eventCount()).toBe(events);
+      const keys = [
+        keyOf(t, ID_PREFIX.order, order.id),
+        keyOf(t, ID_PREFIX.payment, payment.id),
+      ] as const;
+      expect(await operationsOf(t, ...keys)).toEqual([
+        { kind: 'capture', state: 'refused', amount: '1.00', gateway_calls: 1 },
+      ]);
     });
 
-    it('answers a lost connection with 422 payment_processing_error, changing nothing', async () => {
+    it('answers a lost answer with 422 payment_processing_error; recovery then settles the capture once', async () => {
       const order = await scenario.withBalanceDue();
-      const payment = await scenario.authorized(order);
+      // The test gateway takes this card's captures but the answer never arrives.
+      const payment = await scenario.authorized(order, { source: FOLLOW_UP_CARDS.captureLost });
       const before = await scenario.order(order.id);
       const stored = await scenario.payment(payment.id);
       const events = await scenario.eventCount();
-      // The test gateway loses the connection on a capture of an amount ending in .92.
       expectError(
-        await admin.call('PATCH', paymentsPath(order.id, `/${payment.id}/capture`), {
-          json: { amount: '1.92' },
-        }),
+        await admin.call('PATCH', paymentsPath(order.id, `/${payment.id}/capture`)),
         422,
         'payment_processing_error',
       );
       expect(await scenario.payment(payment.id)).toEqual(stored);
       expect(await scenario.order(order.id)).toEqual(before);
       expect(await scenario.eventCount()).toBe(events);
+      const orderKey = keyOf(t, ID_PREFIX.order, order.id);
+      const paymentKey = keyOf(t, ID_PREFIX.payment, payment.id);
+      expect(await operationsOf(t, orderKey, paymentKey)).toEqual([
+        { kind: 'capture', state: 'pending', amount: order.total, gateway_calls: 1 },
+      ]);
+      // Another operation on the payment meanwhile is refused rather than sent.
+      expectError(
+        await admin.call('PATCH', paymentsPath(order.id, `/${payment.id}/void`)),
+        409,
+        'order_already_updated',
+      );
+
+      await recoverOperations(t, orderKey);
+      expect(await operationsOf(t, orderKey, paymentKey)).toEqual([
+        { kind: 'capture', state: 'done', amount: order.total, gateway_calls: 1 },
+      ]);
+      expect(await scenario.payment(payment.id)).toMatchObject({
+        state: 'completed',
+        amount: order.total,
+      });
+      expect(await scenario.order(order.id)).toMatchObject({
+        payment_state: 'paid',
+        payment_total: order.total,
+      });
     });
   });
 

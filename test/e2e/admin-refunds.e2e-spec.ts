@@ -3,9 +3,11 @@ import type { Scope } from '../../src/modules/auth/scopes.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import {
   AdminRefundSchema,
+  FOLLOW_UP_CARDS,
   type PaymentScenario,
   startPaymentShops,
 } from '../helpers/admin-payments-fixtures.js';
+import { operationsOf, recoverOperations } from '../helpers/payment-operations-fixtures.js';
 import { CartClient, CheckoutRecords, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import {
   type AdminCaller,
@@ -328,12 +330,12 @@ describe('Admin API: order refunds', () => {
   });
 
   it('answers a refused refund with 422 gateway_error, recording nothing', async () => {
-    const order = await scenario.placed('test_card');
+    // The test gateway refuses every refund of this card's charges, whatever the amount.
+    const order = await scenario.placed('test_card', 1, FOLLOW_UP_CARDS.refundRefused);
     const before = await scenario.order(order.id);
     const events = await scenario.eventCount();
-    // The test gateway refuses a refund of an amount ending in .91.
     const details = expectError(
-      await refund(order.id, { payment_id: order.payments[0].id, amount: '1.91' }),
+      await refund(order.id, { payment_id: order.payments[0].id, amount: '1.00' }),
       422,
       'gateway_error',
     );
@@ -343,14 +345,14 @@ describe('Admin API: order refunds', () => {
     expect(await scenario.eventCount()).toBe(events);
   });
 
-  it('answers a lost connection with 422 payment_processing_error, recording nothing', async () => {
-    const order = await scenario.placed('test_card');
+  it('answers a lost answer with 422 payment_processing_error; recovery then records the refund once', async () => {
+    // The test gateway makes this card's refunds but their answer never arrives.
+    const order = await scenario.placed('test_card', 1, FOLLOW_UP_CARDS.refundLost);
     const before = await scenario.order(order.id);
     const payment = await scenario.payment(order.payments[0].id);
     const events = await scenario.eventCount();
-    // The test gateway loses the connection on a refund of an amount ending in .92.
     expectError(
-      await refund(order.id, { payment_id: order.payments[0].id, amount: '1.92' }),
+      await refund(order.id, { payment_id: order.payments[0].id, amount: '1.00' }),
       422,
       'payment_processing_error',
     );
@@ -358,6 +360,25 @@ describe('Admin API: order refunds', () => {
     expect(await scenario.payment(order.payments[0].id)).toEqual(payment);
     expect(await scenario.order(order.id)).toEqual(before);
     expect(await scenario.eventCount()).toBe(events);
+
+    const orderKey = keyOf(t, ID_PREFIX.order, order.id);
+    await recoverOperations(t, orderKey);
+    expect(await operationsOf(t, orderKey)).toEqual([
+      { kind: 'refund', state: 'done', amount: '1.00', gateway_calls: 1 },
+    ]);
+    expect(await storedRefunds(order.id)).toEqual([
+      expect.objectContaining({
+        amount: '1.00',
+        reason: null,
+        transaction_id: expect.stringMatching(/^test_/),
+        api_key_id: expect.any(String),
+      }),
+    ]);
+    expect(await scenario.events('refund.created', order.id)).toHaveLength(1);
+    expect(await scenario.order(order.id)).toMatchObject({
+      payment_state: 'balance_due',
+      payment_total: money(cents(order.total) - 100),
+    });
   });
 
   describe('canceling an order gives its money back', () => {
@@ -429,59 +450,56 @@ describe('Admin API: order refunds', () => {
       );
     });
 
-    it('changes nothing when the only refund is refused, and cancels once it can', async () => {
-      const order = await scenario.placed('test_card', 2);
-      // What the cancellation would refund ends in .91, which the test gateway refuses.
-      const partial = money(cents(order.total) - 191);
-      expect(
-        (await refund(order.id, { payment_id: order.payments[0].id, amount: partial })).status,
-      ).toBe(201);
+    it('changes nothing when the only refund is refused', async () => {
+      const order = await scenario.placed('test_card', 2, FOLLOW_UP_CARDS.refundRefused);
       const before = await scenario.order(order.id);
       const events = await scenario.eventCount();
       const details = expectError(await cancel(order.id), 422, 'gateway_error');
       expect(details).toEqual({ payment_id: [order.payments[0].id] });
       expect(await scenario.order(order.id)).toEqual(before);
       expect(await scenario.paymentsOf(order.id)).toEqual([`completed ${order.total}`]);
-      expect(await refundsOf(order.id)).toEqual([`${partial} null`]);
+      expect(await refundsOf(order.id)).toEqual([]);
       expect(await scenario.eventCount()).toBe(events);
-
-      expect(
-        (await refund(order.id, { payment_id: order.payments[0].id, amount: '0.81' })).status,
-      ).toBe(201);
-      expect((await cancel(order.id)).status).toBe(200);
-      expect(await refundsOf(order.id)).toEqual([
-        `${partial} null`,
-        '0.81 null',
-        '1.10 Order canceled',
-      ]);
     });
 
     it('keeps what a gateway released before another failed, and leaves the order complete', async () => {
-      const order = await scenario.placed('test_card', 2);
-      // Refund all but 1.92 (a refund the test gateway loses the connection on), then hold a
-      // new authorization for part of the balance due.
-      const partial = money(cents(order.total) - 192);
-      expect(
-        (await refund(order.id, { payment_id: order.payments[0].id, amount: partial })).status,
-      ).toBe(201);
+      // A balance due covered by two card payments: one only authorized, one captured with a
+      // card whose refunds are made but never answered.
+      const order = await scenario.withBalanceDue(2);
       const held = await scenario.authorized(order, { amount: '1.00' });
       expect(held.state).toBe('pending');
+      const lost = await scenario.authorized(order, { source: FOLLOW_UP_CARDS.refundLost });
+      const rest = money(cents(order.total) - 100);
+      expect(lost).toMatchObject({ state: 'pending', amount: rest });
+      expect(
+        (await admin.call('PATCH', `/orders/${order.id}/payments/${lost.id}/capture`)).status,
+      ).toBe(200);
 
       expectError(await cancel(order.id), 422, 'payment_processing_error');
       expect(await scenario.paymentsOf(order.id)).toEqual([
-        `completed ${order.total}`,
+        `void ${order.total}`,
         'void 1.00',
+        `completed ${rest}`,
       ]);
       expect(await scenario.order(order.id)).toMatchObject({
         state: 'complete',
         payment_state: 'balance_due',
-        payment_total: '1.92',
+        payment_total: rest,
       });
-      expect(await refundsOf(order.id)).toEqual([`${partial} null`]);
+      expect(await refundsOf(order.id)).toEqual([]);
       expect(await stateChanges(order.id)).toEqual(
         expect.arrayContaining(['payment: pending → void']),
       );
       expect(await stateChanges(order.id)).not.toContain('order: complete → canceled');
+
+      // Recovery learns that the refund was made: it is recorded, and the payment voided.
+      await recoverOperations(t, keyOf(t, ID_PREFIX.order, order.id));
+      expect(await refundsOf(order.id)).toEqual([`${rest} Order canceled`]);
+      expect(await scenario.paymentsOf(order.id)).toEqual([
+        `void ${order.total}`,
+        'void 1.00',
+        `void ${rest}`,
+      ]);
     });
 
     it('refuses while a payment is still being settled by its gateway, changing nothing', async () => {

@@ -440,6 +440,8 @@ export interface OrderPlan {
   email?: string;
   currency?: string;
   pay?: 'test_card' | 'check';
+  /** The test card paying (`pay` `test_card`); the approved one by default. */
+  card?: Record<string, unknown>;
 }
 
 /**
@@ -457,7 +459,7 @@ export async function placeOrder(cart: CartClient, plan: OrderPlan): Promise<Rec
       ? await cart.call('POST', `/carts/${cart.id}/payments`, {
           payment_method_id: await cart.paymentMethodId('check'),
         })
-      : await cart.payByCard();
+      : await cart.payByCard(plan.card);
   expect(paid.status).toBe(201);
   const completed = await cart.complete();
   expect({ status: completed.status, state: completed.body.state }).toEqual({

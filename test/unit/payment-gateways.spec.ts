@@ -58,25 +58,63 @@ describe('the built-in payment gateways', () => {
     expect((new CheckGateway() as PaymentGateway).vault).toBeUndefined();
   });
 
-  it('test card: captures and refunds succeed unless the cents are .91 (refused) or .92 (no answer)', async () => {
-    expect(await gateway.capture('test_a', '5.00', 'USD')).toEqual({
-      kind: 'done',
-      reference: 'test_a',
-    });
-    expect(await gateway.capture('test_a', '5.9', 'USD')).toMatchObject({ kind: 'done' });
-    expect(await gateway.refund('test_a', '5', 'USD')).toEqual({
-      kind: 'done',
-      reference: expect.stringMatching(/^test_/),
-    });
-    expect(await gateway.capture('test_a', '5.91', 'USD')).toMatchObject({ kind: 'error' });
-    expect(await gateway.refund('test_a', '0.91', 'USD')).toMatchObject({ kind: 'error' });
-    await expect(gateway.capture('test_a', '5.92', 'USD')).rejects.toBeInstanceOf(
-      GatewayUnreachable,
-    );
-    await expect(gateway.refund('test_a', '12.92', 'USD')).rejects.toBeInstanceOf(
-      GatewayUnreachable,
-    );
+  it('test card: captures and refunds succeed whatever the amount', async () => {
+    for (const amount of ['5.00', '5.9', '5.91', '5.92', '12.92', '0.91']) {
+      expect(await gateway.capture('test_a', amount, 'USD')).toEqual({
+        kind: 'done',
+        reference: 'test_a',
+      });
+      expect(await gateway.refund('test_a', amount, 'USD')).toEqual({
+        kind: 'done',
+        reference: expect.stringMatching(/^test_[0-9a-f]{16}$/),
+      });
+    }
     expect(await gateway.void('test_a')).toEqual({ kind: 'done', reference: 'test_a' });
+  });
+
+  /** The reference of an authorization with the card `number`. */
+  const authorizedWith = async (number: string): Promise<string> => {
+    const outcome = await gateway.authorize('20.00', 'USD', gateway.tokenize(card(number)));
+    expect(outcome).toMatchObject({ kind: 'pending', reference: expect.stringMatching(/^test_/) });
+    return (outcome as { reference: string }).reference;
+  };
+
+  it('test card: the card decides what its captures and refunds do', async () => {
+    const captureRefused = await authorizedWith('4000000000000341');
+    expect(await gateway.capture(captureRefused, '20.00', 'USD')).toMatchObject({ kind: 'error' });
+    expect(await gateway.refund(captureRefused, '1.00', 'USD')).toMatchObject({ kind: 'done' });
+    expect(await gateway.void(captureRefused)).toMatchObject({ kind: 'done' });
+
+    const refundRefused = await authorizedWith('4000000000005126');
+    expect(await gateway.capture(refundRefused, '20.00', 'USD')).toMatchObject({ kind: 'done' });
+    expect(await gateway.refund(refundRefused, '1.00', 'USD')).toMatchObject({ kind: 'error' });
+
+    const captureLost = await authorizedWith('4000000000000077');
+    await expect(gateway.capture(captureLost, '20.00', 'USD')).rejects.toBeInstanceOf(
+      GatewayUnreachable,
+    );
+    const refundLost = await authorizedWith('4000000000009995');
+    expect(await gateway.capture(refundLost, '20.00', 'USD')).toMatchObject({ kind: 'done' });
+    await expect(gateway.refund(refundLost, '1.00', 'USD')).rejects.toBeInstanceOf(
+      GatewayUnreachable,
+    );
+  });
+
+  it('test card: an operation is done once under its idempotency key, and can be looked up', async () => {
+    const approved = await authorizedWith('4242424242424242');
+    expect(await gateway.lookup!('key-1')).toBeUndefined();
+    const first = await gateway.refund(approved, '3.00', 'USD', 'key-1');
+    expect(first).toEqual({ kind: 'done', reference: expect.stringMatching(/^test_/) });
+    // A retry under the same key answers the first outcome: the same refund, not a second one.
+    expect(await gateway.refund(approved, '3.00', 'USD', 'key-1')).toEqual(first);
+    expect(await gateway.lookup!('key-1')).toEqual(first);
+
+    // A lost answer: the gateway did it, and says so when asked by the key.
+    const captureLost = await authorizedWith('4000000000000077');
+    await expect(gateway.capture(captureLost, '20.00', 'USD', 'key-2')).rejects.toBeInstanceOf(
+      GatewayUnreachable,
+    );
+    expect(await gateway.lookup!('key-2')).toEqual({ kind: 'done', reference: captureLost });
   });
 
   it('check: pending until staff capture it; every step succeeds', async () => {

@@ -36,11 +36,12 @@ export class OrderChanges {
     target: OrderTarget,
     expectedVersion: number | undefined,
     work: (change: OrderChange) => Promise<T>,
+    wait = false,
   ): Promise<T> {
     let claimed: Order | undefined;
     return this.dataSource
       .transaction(async (manager) => {
-        const change = await this.claim(manager, target, expectedVersion, (order) => {
+        const change = await this.claim(manager, target, expectedVersion, wait, (order) => {
           claimed = order;
         });
         const result = await work(change);
@@ -60,6 +61,45 @@ export class OrderChanges {
         }
         throw error;
       });
+  }
+
+  /**
+   * A change that settles what a gateway call already did: it waits for the order's row rather
+   * than losing to a concurrent change (which holds it only briefly), and checks no version.
+   */
+  settle<T>(target: OrderTarget, work: (change: OrderChange) => Promise<T>): Promise<T> {
+    return this.run(target, undefined, work, true);
+  }
+
+  /**
+   * Reads the order for a claim that does not change it (a gateway operation's), sharing its row
+   * until the claim commits: a change under way holds it, and wins (409, not waited for), as does
+   * a version the client sent that the order is no longer at.
+   */
+  async read(
+    manager: EntityManager,
+    target: OrderTarget,
+    expectedVersion: number | undefined,
+  ): Promise<Order> {
+    const held = target.id ? await this.shareRow(manager, target.id) : true;
+    const order = await this.lookup.read(manager, target);
+    if (!held) throw conflict(order, 'The order was changed by another request');
+    ensureVersion(order, expectedVersion, order.stateLockVersion);
+    return order;
+  }
+
+  /** Shares the order's row unless a change holds it (false), in a savepoint it may fail in. */
+  private async shareRow(manager: EntityManager, id: string): Promise<boolean> {
+    await manager.query('SAVEPOINT order_share');
+    try {
+      await manager.query('SELECT 1 FROM orders WHERE id = $1 FOR SHARE NOWAIT', [id]);
+      await manager.query('RELEASE SAVEPOINT order_share');
+      return true;
+    } catch (error) {
+      if (!isTransientTransactionError(error)) throw error;
+      await manager.query('ROLLBACK TO SAVEPOINT order_share');
+      return false;
+    }
   }
 
   /**
@@ -97,9 +137,10 @@ export class OrderChanges {
     manager: EntityManager,
     target: OrderTarget,
     expectedVersion: number | undefined,
+    wait: boolean,
     found: (order: Order) => void,
   ): Promise<OrderChange> {
-    const free = target.id ? await claimFree(manager, target.storeId, target.id) : undefined;
+    const free = target.id ? await claimFree(manager, target.storeId, target.id, wait) : undefined;
     if (free) {
       const order = target.admit(free.order);
       found(order);

@@ -21,20 +21,22 @@ export interface OrderClaim {
  * Claims an order that no concurrent writer holds, in one statement: the row is locked, given
  * its next `state_lock_version` and read with its parts as they were, where a read followed by a
  * conditional update would take two. Undefined when the order is missing or locked by another
- * transaction: that one is skipped rather than waited for (see `claimAsRead`).
+ * transaction: that one is skipped rather than waited for (see `claimAsRead`), unless `wait`
+ * (a settling change that must follow a gateway call it already made: it waits for the lock).
  */
 export async function claimFree(
   manager: EntityManager,
   storeId: string,
   id: string,
+  wait = false,
 ): Promise<OrderClaim | undefined> {
   const {
     rows: [row],
   } = await preparedIn<Record<string, unknown> & OrderPartsRow>(
     manager,
-    'order_claim_free',
+    wait ? 'order_claim_waiting' : 'order_claim_free',
     `WITH target AS (
-       SELECT id FROM orders WHERE ${orderByIdInStore('orders')} FOR UPDATE SKIP LOCKED),
+       SELECT id FROM orders WHERE ${orderByIdInStore('orders')} FOR UPDATE${wait ? '' : ' SKIP LOCKED'}),
      claimed AS (
        UPDATE orders "order"
        SET state_lock_version = "order".state_lock_version + 1, updated_at = now()

@@ -54,6 +54,10 @@ import { CardPayments } from './card-payments.js';
 import { PaymentRecoverySweeper } from './payment-recovery.sweeper.js';
 import { HeldPaymentRecovery } from './held-payment-recovery.js';
 import { HoldLeases } from './payment-hold-lease.js';
+import { GatewayOperationRunner } from './payment-operations/gateway-operation-runner.js';
+import { PaymentOperationEffects } from './payment-operations/payment-operation-effects.js';
+import { PaymentOperationRecovery } from './payment-operations/payment-operation-recovery.js';
+import { PaymentOperations } from './payment-operations/payment-operations.js';
 import { PaymentHoldWaits } from './payment-hold-waits.js';
 import { OrderExtensions } from './order-extensions.js';
 import { OrderDiscountClaims } from './order-discount-claims.js';
@@ -132,6 +136,10 @@ import { StoreOrdersController } from './store-orders.controller.js';
     PaymentRecoverySweeper,
     HeldPaymentRecovery,
     HoldLeases,
+    PaymentOperations,
+    PaymentOperationEffects,
+    GatewayOperationRunner,
+    PaymentOperationRecovery,
     OrderGiftCardClaims,
     GiftCardPurchases,
     CartGiftCards,

@@ -27,7 +27,8 @@ export class HoldLease {
   private renewing?: Promise<void>;
 
   constructor(
-    private readonly dataSource: DataSource,
+    /** Sets the end of the lease of what the claim still holds, `interval` from now. */
+    private readonly write: (interval: string) => Promise<unknown>,
     readonly holdId: string,
     private readonly logger: Logger,
   ) {
@@ -53,13 +54,7 @@ export class HoldLease {
   /** Sets the lease of what the claim still holds to end `interval` from now. */
   private async leaseFor(interval: string): Promise<void> {
     try {
-      await preparedIn(
-        this.dataSource.manager,
-        'payment_hold_lease',
-        `UPDATE payments SET held_until = now() + $2::interval
-         WHERE held_by = $1 AND state = 'processing'`,
-        [this.holdId, interval],
-      );
+      await this.write(interval);
     } catch (error) {
       this.logger.warn(`Could not write the lease of hold ${this.holdId}: ${String(error)}`);
     }
@@ -73,8 +68,26 @@ export class HoldLeases {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Keeps the claim `holdId` alive until its lease is ended. */
+  /** Keeps the claim `holdId` on payments alive until its lease is ended. */
   keep(holdId: string): HoldLease {
-    return new HoldLease(this.dataSource, holdId, this.logger);
+    return this.lease(holdId, 'payment_hold_lease', 'payments', 'processing');
+  }
+
+  /** Keeps the claim `holdId` on gateway operations (`payment_operations`) alive. */
+  keepOperations(holdId: string): HoldLease {
+    return this.lease(holdId, 'payment_operation_lease', 'payment_operations', 'pending');
+  }
+
+  /** A lease of the rows of `table` the claim holds while they are in `state`. */
+  private lease(holdId: string, name: string, table: string, state: string): HoldLease {
+    const write = (interval: string) =>
+      preparedIn(
+        this.dataSource.manager,
+        name,
+        `UPDATE ${table} SET held_until = now() + $2::interval
+         WHERE held_by = $1 AND state = '${state}'`,
+        [holdId, interval],
+      );
+    return new HoldLease(write, holdId, this.logger);
   }
 }

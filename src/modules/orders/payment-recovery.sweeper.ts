@@ -7,6 +7,7 @@ import {
 import { AppConfig } from '../../config/index.js';
 import { PeriodicTask } from '../../platform/scheduling/periodic-task.js';
 import { HeldPaymentRecovery } from './held-payment-recovery.js';
+import { PaymentOperationRecovery } from './payment-operations/payment-operation-recovery.js';
 
 /**
  * A holder's lease outlives its holder by at most `HOLD_LEASE`: sweeping every few seconds
@@ -18,7 +19,8 @@ const BATCH = 50;
 
 /**
  * Finishes card payments whose holder died (their lease ran out; see `HeldPaymentRecovery`),
- * for carts no one completes again: in worker processes, a batch every few seconds. Sweepers
+ * for carts no one completes again, and staff's gateway operations left pending (see
+ * `PaymentOperationRecovery`): in worker processes, a batch every few seconds. Sweepers
  * side by side never take the same payment.
  */
 @Injectable()
@@ -28,6 +30,7 @@ export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApp
 
   constructor(
     private readonly recovery: HeldPaymentRecovery,
+    private readonly operations: PaymentOperationRecovery,
     private readonly config: AppConfig,
   ) {}
 
@@ -40,15 +43,23 @@ export class PaymentRecoverySweeper implements OnApplicationBootstrap, BeforeApp
   }
 
   /**
-   * Finishes one batch of payments whose lease ran out more than `grace` ago; answers how many.
-   * A payment whose holder lives is never taken.
+   * Finishes one batch of payments, and one of staff's gateway operations, whose lease ran out
+   * more than `grace` ago; answers how many. Nothing whose holder lives is ever taken.
    */
   sweepOnce(grace = '0 seconds'): Promise<number> {
-    return this.periodic.runExclusive(() =>
-      this.recovery.recover({ grace, limit: BATCH }).catch((error: unknown) => {
-        this.logger.warn(`Payment recovery sweep failed: ${String(error)}`);
-        return 0;
-      }),
-    );
+    return this.periodic.runExclusive(async () => {
+      const payments = await this.recovery
+        .recover({ grace, limit: BATCH })
+        .catch((error: unknown) => this.failed(error));
+      const operations = await this.operations
+        .recover(grace, BATCH)
+        .catch((error: unknown) => this.failed(error));
+      return payments + operations;
+    });
+  }
+
+  private failed(error: unknown): number {
+    this.logger.warn(`Payment recovery sweep failed: ${String(error)}`);
+    return 0;
   }
 }

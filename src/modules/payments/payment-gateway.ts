@@ -72,14 +72,29 @@ export interface PaymentGateway {
     currency: string,
     source: PaymentSource | null,
   ): Promise<GatewayOutcome>;
-  /** Takes `amount` (at most what was authorized) of the authorization `reference`. */
+  /**
+   * Takes `amount` (at most what was authorized) of the authorization `reference`. Given an
+   * `idempotencyKey`, the capture is done at most once under it: a retry answers the first
+   * outcome (so do `void` and `refund`).
+   */
   capture(
     reference: string | null,
     amount: string,
     currency: string,
+    idempotencyKey?: string,
   ): Promise<GatewayActionOutcome>;
   /** Releases the authorization `reference` without taking anything. */
-  void(reference: string | null): Promise<GatewayActionOutcome>;
+  void(reference: string | null, idempotencyKey?: string): Promise<GatewayActionOutcome>;
   /** Gives back `amount` of what was captured under `reference`. */
-  refund(reference: string | null, amount: string, currency: string): Promise<GatewayActionOutcome>;
+  refund(
+    reference: string | null,
+    amount: string,
+    currency: string,
+    idempotencyKey?: string,
+  ): Promise<GatewayActionOutcome>;
+  /**
+   * What the provider did under `idempotencyKey` (undefined: nothing reached it), for gateways
+   * that can tell; recovery retries the call under the same key with the others.
+   */
+  lookup?(idempotencyKey: string): Promise<GatewayActionOutcome | undefined>;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { PaymentSource } from './payment-source.js';
+import { MemoryLedger, type TestGatewayLedger } from './test-gateway-ledger.js';
 import {
   type CardInput,
   type GatewayActionOutcome,
@@ -9,15 +10,26 @@ import {
   type PaymentGateway,
 } from './payment-gateway.js';
 
-/** What a test card does when charged or authorized. */
-type TestCardBehaviour = 'approve' | 'decline' | 'gateway_error' | 'unreachable' | 'slow';
+/** What a test card does when charged or authorized, and to the captures, voids and refunds after. */
+type TestCardBehaviour =
+  | 'approve'
+  | 'decline'
+  | 'gateway_error'
+  | 'unreachable'
+  | 'slow'
+  | 'slow_follow_up'
+  | 'capture_refused'
+  | 'capture_lost'
+  | 'refund_refused'
+  | 'refund_lost';
 
-/** How long the slow test card keeps a charge or an authorization waiting before approving it. */
+/** How long a slow test card keeps a call waiting before answering it. */
 export const SLOW_CARD_DELAY_MS = 1500;
 
 /**
  * The documented test cards (docs/api.md, "Payments"). Any other well-formed number is
- * declined, as a real processor declines a card it does not know.
+ * declined, as a real processor declines a card it does not know. Outcomes depend on the card
+ * only, never on the amount.
  */
 export const TEST_CARDS: Record<string, TestCardBehaviour> = {
   '4242424242424242': 'approve',
@@ -27,18 +39,23 @@ export const TEST_CARDS: Record<string, TestCardBehaviour> = {
   '4000000000000119': 'gateway_error',
   '4000000000000259': 'unreachable',
   '4000000000006975': 'slow',
+  '4000000000000044': 'slow_follow_up',
+  '4000000000000341': 'capture_refused',
+  '4000000000000077': 'capture_lost',
+  '4000000000005126': 'refund_refused',
+  '4000000000009995': 'refund_lost',
 };
 
-/**
- * What the cents of an amount make a capture or a refund do (docs/api.md, "Admin payments and
- * refunds"): `.91` is refused by the processor, `.92` loses the connection. Other amounts succeed.
- */
-export const TEST_AMOUNT_CENTS: Record<string, 'refuse' | 'unreachable'> = {
-  '91': 'refuse',
-  '92': 'unreachable',
-};
+/** Behaviours that approve the charge and show only in what follows it: the reference carries them. */
+const FOLLOW_UP_BEHAVIOURS = new Set<TestCardBehaviour>([
+  'slow_follow_up',
+  'capture_refused',
+  'capture_lost',
+  'refund_refused',
+  'refund_lost',
+]);
 
-const centsOf = (amount: string) => (amount.split('.')[1] ?? '').padEnd(2, '0').slice(0, 2);
+type FollowUp = 'capture' | 'void' | 'refund';
 
 const PROFILE_PREFIX = 'test_card_';
 
@@ -82,8 +99,10 @@ function asInteger(value: unknown): number | undefined {
  * `4000 0000 0000 0259` never gets an answer: every call with it throws `GatewayUnreachable`, as a
  * lost connection would; `4000 0000 0000 6975` is approved after `SLOW_CARD_DELAY_MS`, as a slow
  * network gateway would. Authorizing (staff adding a payment) holds the amount instead of
- * capturing it; a capture or refund is refused or loses the connection by the amount's cents
- * (`TEST_AMOUNT_CENTS`); voids always succeed.
+ * capturing it. What captures, voids and refunds do is chosen by the card too, carried in the
+ * charge's reference (`test_<behaviour>_…`): refused, done but the answer lost, or answered
+ * after `SLOW_CARD_DELAY_MS`. Given an idempotency key, a follow-up is done once under it (its
+ * `ledger`): a retry answers the first call's outcome, and `lookup` tells what was done.
  *
  * A saved card's token is its profile id followed by `.` and 24 random hex digits
  * (`test_card_approve.3f…`): opaque to the shopper, while the gateway still reads from it what
@@ -93,6 +112,8 @@ export class TestCardGateway implements PaymentGateway {
   readonly sessionRequired = true;
   readonly sourceRequired = true;
   readonly remote = true;
+
+  constructor(private readonly ledger: TestGatewayLedger = new MemoryLedger()) {}
 
   openSession(): string {
     return `test_session_${randomBytes(12).toString('hex')}`;
@@ -158,16 +179,30 @@ export class TestCardGateway implements PaymentGateway {
     return this.charge(source, 'pending');
   }
 
-  capture(reference: string | null, amount: string): Promise<GatewayActionOutcome> {
-    return this.follow(reference, amount, 'capture');
+  capture(
+    reference: string | null,
+    _amount: string,
+    _currency: string,
+    key?: string,
+  ): Promise<GatewayActionOutcome> {
+    return this.follow(reference, 'capture', key);
   }
 
-  void(reference: string | null): Promise<GatewayActionOutcome> {
-    return Promise.resolve({ kind: 'done', reference });
+  void(reference: string | null, key?: string): Promise<GatewayActionOutcome> {
+    return this.follow(reference, 'void', key);
   }
 
-  refund(reference: string | null, amount: string): Promise<GatewayActionOutcome> {
-    return this.follow(reference, amount, 'refund');
+  refund(
+    reference: string | null,
+    _amount: string,
+    _currency: string,
+    key?: string,
+  ): Promise<GatewayActionOutcome> {
+    return this.follow(reference, 'refund', key);
+  }
+
+  async lookup(key: string): Promise<GatewayActionOutcome | undefined> {
+    return (await this.ledger.find(key))?.outcome;
   }
 
   private charge(
@@ -177,7 +212,10 @@ export class TestCardGateway implements PaymentGateway {
     const behaviour = source?.gateway_payment_profile_id
       ?.slice(PROFILE_PREFIX.length)
       .split('.')[0];
-    const reference = newReference();
+    const reference = newReference(behaviour);
+    if (behaviour !== undefined && FOLLOW_UP_BEHAVIOURS.has(behaviour as TestCardBehaviour)) {
+      return Promise.resolve({ kind: approved, reference });
+    }
     switch (behaviour) {
       case 'approve':
         return Promise.resolve({ kind: approved, reference });
@@ -199,28 +237,48 @@ export class TestCardGateway implements PaymentGateway {
     }
   }
 
-  private follow(
+  /** A capture, void or refund, as the card behind `reference` has it done. */
+  private async follow(
     reference: string | null,
-    amount: string,
-    action: 'capture' | 'refund',
+    action: FollowUp,
+    key: string | undefined,
   ): Promise<GatewayActionOutcome> {
-    switch (TEST_AMOUNT_CENTS[centsOf(amount)]) {
-      case 'refuse':
-        return Promise.resolve({
-          kind: 'error',
-          message: `The test gateway refused the ${action} (simulated processor refusal)`,
-        });
-      case 'unreachable':
-        return Promise.reject(
-          new GatewayUnreachable('The test gateway did not answer (simulated)'),
-        );
-      default:
-        return Promise.resolve({
-          kind: 'done',
-          reference: action === 'capture' ? reference : newReference(),
-        });
+    const behaviour = behaviourOf(reference);
+    const perform = (): GatewayActionOutcome =>
+      refuses(behaviour, action)
+        ? {
+            kind: 'error',
+            message: `The test gateway refused the ${action} (simulated processor refusal)`,
+          }
+        : { kind: 'done', reference: action === 'refund' ? newReference() : reference };
+    const outcome = key ? (await this.ledger.once(key, action, perform)).outcome : perform();
+    // Done at once, answered late: a crash while waiting leaves it done but not known to be.
+    if (behaviour === 'slow_follow_up') await delay(SLOW_CARD_DELAY_MS);
+    if (losesAnswer(behaviour, action)) {
+      throw new GatewayUnreachable('The test gateway did not answer (simulated)');
     }
+    return outcome;
   }
 }
 
-const newReference = () => `test_${randomBytes(8).toString('hex')}`;
+/** The follow-up behaviour a reference of this gateway carries, if any. */
+function behaviourOf(reference: string | null): TestCardBehaviour | undefined {
+  const named = /^test_([a-z_]+)_[0-9a-f]+$/.exec(reference ?? '')?.[1] as TestCardBehaviour;
+  return FOLLOW_UP_BEHAVIOURS.has(named) ? named : undefined;
+}
+
+const refuses = (behaviour: TestCardBehaviour | undefined, action: FollowUp) =>
+  (behaviour === 'capture_refused' && action === 'capture') ||
+  (behaviour === 'refund_refused' && action === 'refund');
+
+const losesAnswer = (behaviour: TestCardBehaviour | undefined, action: FollowUp) =>
+  (behaviour === 'capture_lost' && action === 'capture') ||
+  (behaviour === 'refund_lost' && action === 'refund');
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A new reference; one for a card whose follow-ups misbehave names how. */
+const newReference = (behaviour?: string) =>
+  behaviour && FOLLOW_UP_BEHAVIOURS.has(behaviour as TestCardBehaviour)
+    ? `test_${behaviour}_${randomBytes(8).toString('hex')}`
+    : `test_${randomBytes(8).toString('hex')}`;

@@ -45,6 +45,7 @@ import { StoreSupportedLocales1795302300900 } from './1795302300900-StoreSupport
 import { AccountConfirmation1795302301100 } from './1795302301100-AccountConfirmation.js';
 import { ProductMedia1795302301300 } from './1795302301300-ProductMedia.js';
 import { DigitalFilesInBlobStore1795302301500 } from './1795302301500-DigitalFilesInBlobStore.js';
+import { PaymentOperations1795302301700 } from './1795302301700-PaymentOperations.js';
 import { EmailDeliveries1795302301900 } from './1795302301900-EmailDeliveries.js';
 import { EmailTemplatesAndSettings1795302302500 } from './1795302302500-EmailTemplatesAndSettings.js';
 
@@ -97,6 +98,7 @@ export const MIGRATIONS = [
   AccountConfirmation1795302301100,
   ProductMedia1795302301300,
   DigitalFilesInBlobStore1795302301500,
+  PaymentOperations1795302301700,
   EmailDeliveries1795302301900,
   EmailTemplatesAndSettings1795302302500,
 ];

@@ -24,20 +24,19 @@ import {
   type PaymentFacts,
 } from './admin-payment-views.js';
 import type { CapturePaymentBody } from './dto/payment-action.body.js';
-import { PaymentReturns } from './payment-returns.js';
 import { PaymentSettlement } from './payment-settlement.js';
+import { GatewayOperationRunner } from '../../payment-operations/gateway-operation-runner.js';
+import { PaymentOperationEffects } from '../../payment-operations/payment-operation-effects.js';
 
 /** Payment states a void still applies to: nothing was taken yet. */
 const VOIDABLE = new Set(['checkout', 'pending']);
 
 /**
  * Staff work with an order's payments: add one, capture an authorized one (in full or in part),
- * void one not yet captured. Each is one change of the order (its `state_lock_version` claimed,
- * `payment.*` and `order.updated` published with it); the gateway is called inside that change,
- * so a gateway that throws undoes all of it (422 `payment_processing_error`, nothing recorded).
- * The built-in gateways answer at once, so the order's row is held only briefly; a remote gateway
- * would call for the payment to be claimed (`processing`) first and the call made between two
- * shorter changes.
+ * void one not yet captured. A capture or void is claimed, sent to the gateway with no
+ * transaction open and settled in a change of the order (its `state_lock_version` claimed,
+ * `payment.*` and `order.updated` published with it): see `GatewayOperationRunner`. Adding a
+ * payment to a placed order authorizes it inside its change.
  */
 @Injectable()
 export class AdminPaymentsService {
@@ -52,7 +51,8 @@ export class AdminPaymentsService {
     private readonly checkout: CartCheckoutService,
     private readonly recalculator: OrderRecalculator,
     private readonly settlement: PaymentSettlement,
-    private readonly returns: PaymentReturns,
+    private readonly runner: GatewayOperationRunner,
+    private readonly effects: PaymentOperationEffects,
   ) {}
 
   async list(
@@ -107,18 +107,18 @@ export class AdminPaymentsService {
     return view;
   }
 
-  /** Takes `amount` (default: all) of an authorized (`pending`) payment; the rest is released. */
+  /**
+   * Takes `amount` (default: all) of an authorized (`pending`) payment; the rest is released. The
+   * gateway is called between the claim and the settling (`GatewayOperationRunner`).
+   */
   capture(
     store: StoreContext,
     orderId: string,
     paymentId: string,
     body: CapturePaymentBody,
   ): Promise<AdminPaymentView> {
-    return this.changes.run(
-      this.lookup.inStore(store.storeId, orderId),
-      body.state_lock_version,
-      async (change) => {
-        const { manager, order } = change;
+    return this.runner.run(this.lookup.inStore(store.storeId, orderId), body.state_lock_version, {
+      claim: async ({ manager, order }) => {
         const asked =
           body.amount === undefined ? undefined : positiveAmount(body.amount, order.currency);
         const payment = await this.views.facts(manager, order, paymentId);
@@ -134,37 +134,36 @@ export class AdminPaymentsService {
             ],
           });
         }
-        const captured = amount.round().toString();
-        const reference = await this.returns.gatewayStep(payment, paymentId, (gateway) =>
-          gateway.capture(payment.reference, captured, order.currency),
-        );
-        await manager.query('UPDATE payments SET amount = $2, updated_at = now() WHERE id = $1', [
-          payment.id,
-          captured,
-        ]);
-        await this.payments.transition(manager, order, {
+        const effect = {
           paymentId: payment.id,
-          to: 'completed',
-          reference,
-        });
-        await this.settlement.settle(change);
-        return this.views.one(manager, order, payment.id);
+          kind: 'capture' as const,
+          amount: amount.round().toString(),
+          details: {},
+        };
+        const inStore = payment.methodType === 'store_credit';
+        const plans = inStore ? [] : [{ ...effect, publicPaymentId: paymentId }];
+        return { plans, context: { effect, inStore } };
       },
-    );
+      settle: async (change, _results, { effect, inStore }) => {
+        if (inStore) await this.effects.apply(change, effect, null);
+        await this.settlement.settle(change);
+        return this.views.one(change.manager, change.order, effect.paymentId);
+      },
+    });
   }
 
-  /** Voids a payment nothing was taken of yet (`checkout` or `pending`), releasing its authorization. */
+  /**
+   * Voids a payment nothing was taken of yet (`checkout` or `pending`), releasing its
+   * authorization at its gateway (between the claim and the settling).
+   */
   void(
     store: StoreContext,
     orderId: string,
     paymentId: string,
     body: LockedBody,
   ): Promise<AdminPaymentView> {
-    return this.changes.run(
-      this.lookup.inStore(store.storeId, orderId),
-      body.state_lock_version,
-      async (change) => {
-        const { manager, order } = change;
+    return this.runner.run(this.lookup.inStore(store.storeId, orderId), body.state_lock_version, {
+      claim: async ({ manager, order }) => {
         const payment = await this.views.facts(manager, order, paymentId);
         if (!VOIDABLE.has(payment.state)) {
           throw invalidState(
@@ -172,22 +171,19 @@ export class AdminPaymentsService {
             'only a payment not yet captured (checkout or pending) can be voided; refund a completed one',
           );
         }
-        const reference =
-          payment.state === 'pending'
-            ? await this.returns.gatewayStep(payment, paymentId, (gateway) =>
-                gateway.void(payment.reference),
-              )
-            : null;
-        await this.payments.transition(manager, order, {
-          paymentId: payment.id,
-          to: 'void',
-          reference,
-        });
+        const effect = { paymentId: payment.id, kind: 'void' as const, amount: null, details: {} };
+        const inStore = payment.state !== 'pending' || payment.methodType === 'store_credit';
+        const plans = inStore ? [] : [{ ...effect, publicPaymentId: paymentId }];
+        return { plans, context: { effect, inStore } };
+      },
+      settle: async (change, _results, { effect, inStore }) => {
+        const { manager, order } = change;
+        if (inStore) await this.effects.apply(change, effect, null);
         if (isPlaced(order)) await this.settlement.settle(change);
         else await this.payments.fitBalancePayments(manager, order);
-        return this.views.one(manager, order, payment.id);
+        return this.views.one(manager, order, effect.paymentId);
       },
-    );
+    });
   }
 
   /** Adds a payment to a complete order and authorizes it at the gateway. */

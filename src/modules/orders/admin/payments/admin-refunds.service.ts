@@ -11,19 +11,19 @@ import type { PaginationQuery } from '../../../../common/pagination/pagination.q
 import type { Principal } from '../../../auth/index.js';
 import type { StoreContext } from '../../../stores/index.js';
 import { Refund } from '../../entities/refund.entity.js';
-import { OrderChanges } from '../../order-changes.js';
 import { OrderLookup } from '../../order-lookup.js';
 import { AdminPaymentViews } from './admin-payment-views.js';
 import { invalidState } from './admin-payments.service.js';
 import type { CreateRefundBody } from './dto/payment-action.body.js';
-import { PaymentReturns } from './payment-returns.js';
+import { PaymentReturns, refundOrigin, refundsInStore } from './payment-returns.js';
+import { GatewayOperationRunner } from '../../payment-operations/gateway-operation-runner.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { RefundSerializer, type RefundView } from './refund.serializer.js';
 
 /**
- * Refunds of an order's captured payments. A refund is one change of the order: the gateway gives
- * the money back (store credit goes back to the customer's credit), the refund is recorded, the
- * order's payment total and state follow, and `refund.created` and `order.updated` are published.
+ * Refunds of an order's captured payments: the gateway gives the money back (store credit goes
+ * back to the customer's credit), the refund is recorded, the order's payment total and state
+ * follow, and `refund.created` and `order.updated` are published.
  */
 @Injectable()
 export class AdminRefundsService {
@@ -31,7 +31,7 @@ export class AdminRefundsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
-    private readonly changes: OrderChanges,
+    private readonly runner: GatewayOperationRunner,
     private readonly views: AdminPaymentViews,
     private readonly returns: PaymentReturns,
     private readonly settlement: PaymentSettlement,
@@ -68,15 +68,15 @@ export class AdminRefundsService {
 
   /**
    * Gives back `amount` of a completed payment: at most what it captured less its earlier refunds
-   * (422 `resource_invalid` otherwise). A gateway refusal is 422 `gateway_error`, a gateway that
-   * does not answer 422 `payment_processing_error`; neither records anything.
+   * (422 `resource_invalid` otherwise). A payment made with store credit or a gift card gets it
+   * back in one change; one made through a gateway is refunded between a claim and the settling
+   * (`GatewayOperationRunner`), so no refund races another operation on the payment (409). A
+   * gateway refusal is 422 `gateway_error` and records nothing; a gateway that does not answer is
+   * 422 `payment_processing_error`, and what it did is settled once recovery learns it.
    */
   create(store: StoreContext, caller: Principal, orderId: string, body: CreateRefundBody) {
-    return this.changes.run(
-      this.lookup.inStore(store.storeId, orderId),
-      body.state_lock_version,
-      async (change) => {
-        const { manager, order } = change;
+    return this.runner.run(this.lookup.inStore(store.storeId, orderId), body.state_lock_version, {
+      claim: async ({ manager, order }) => {
         const amount = positiveAmount(body.amount, order.currency);
         const payment = await this.views.facts(manager, order, body.payment_id, 'payment_id');
         if (payment.state !== 'completed') {
@@ -90,13 +90,28 @@ export class AdminRefundsService {
             ],
           });
         }
-        const view = await this.returns.refund(change, payment, body.payment_id, amount, {
-          caller,
-          reason: body.reason?.trim() || null,
-        });
+        const origin = refundOrigin(caller, body.reason?.trim() || null);
+        if (refundsInStore(payment)) return { plans: [], context: { payment, amount, origin } };
+        const plan = {
+          paymentId: payment.id,
+          publicPaymentId: body.payment_id,
+          kind: 'refund' as const,
+          amount: amount.round().toString(),
+          details: {
+            reason: origin.reason,
+            staff_user_id: origin.staffUserId,
+            api_key_id: origin.apiKeyId,
+          },
+        };
+        return { plans: [plan], context: { payment, amount, origin } };
+      },
+      settle: async (change, [done], { payment, amount, origin }) => {
+        const view = done
+          ? done.refund!
+          : await this.returns.refundInStore(change, payment, amount, origin);
         await this.settlement.settle(change);
         return view;
       },
-    );
+    });
   }
 }

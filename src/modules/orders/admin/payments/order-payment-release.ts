@@ -6,8 +6,10 @@ import { Money } from '../../../../common/money/money.js';
 import type { Principal } from '../../../auth/index.js';
 import type { OrderChange } from '../../order-change.js';
 import { OrderPayments } from '../../order-payments.js';
+import type { OrderContext } from '../../order-snapshot.js';
+import type { PaymentOperationPlan } from '../../payment-operations/payment-operation.js';
 import { AdminPaymentViews, type PaymentFacts } from './admin-payment-views.js';
-import { PaymentReturns } from './payment-returns.js';
+import { PaymentReturns, refundOrigin, refundsInStore } from './payment-returns.js';
 
 /** The reason recorded on the refunds a cancellation makes. */
 export const CANCELLATION_REFUND_REASON = 'Order canceled';
@@ -18,14 +20,15 @@ const LIVE_STATES = ['checkout', 'pending', 'processing', 'completed'] as const;
  * Gives back everything an order's payments hold, as canceling the order does:
  * - an authorization (`pending`) is voided at its gateway;
  * - what a captured payment (`completed`) kept after earlier refunds is refunded, to the store
- *   credit it came from or through its gateway, and recorded as a refund (`refund.created`);
+ *   credit or gift card it came from or through its gateway, and recorded as a refund
+ *   (`refund.created`);
  * - a payment nothing was sent for yet (`checkout`) is voided;
  * and every one of them ends `void`.
  *
+ * What needs a gateway is planned as gateway operations (`plan`), in release order, for the
+ * cancellation's claim; the rest is released in the change that settles them (`releaseInStore`).
  * A payment its gateway is still settling (`processing`) stops the cancellation before anything
- * is done (422 `cart_invalid_state`). Payments that need their gateway go first. When a gateway
- * refuses or does not answer after others already gave money back, those stay released: the
- * failure is returned so that the caller keeps them (they happened at the gateway) and answers it.
+ * is done (422 `cart_invalid_state`).
  */
 @Injectable()
 export class OrderPaymentRelease {
@@ -36,8 +39,32 @@ export class OrderPaymentRelease {
     private readonly returns: PaymentReturns,
   ) {}
 
-  async releaseAll(change: OrderChange, caller: Principal): Promise<StoreError | null> {
+  /** The gateway operations that give back what the payments hold, in release order. */
+  async plan(context: OrderContext, caller: Principal): Promise<PaymentOperationPlan[]> {
+    const live = await this.live(context);
+    return live.flatMap((payment) => this.gatewayPlan(context, payment, caller) ?? []);
+  }
+
+  /**
+   * Releases, in the change, the payments that need no gateway. False, releasing none, when one
+   * still needs its gateway (it came after the claim).
+   */
+  async releaseInStore(change: OrderChange, caller: Principal): Promise<boolean> {
+    const live = await this.live(change);
+    if (live.some((payment) => this.gatewayPlan(change, payment, caller))) return false;
     const { manager, order } = change;
+    for (const payment of live) {
+      const kept = this.kept(change, payment);
+      if (payment.state === 'completed' && isPositive(kept)) {
+        await this.returns.refundInStore(change, payment, kept, this.origin(caller));
+      }
+      await this.payments.transition(manager, order, { paymentId: payment.id, to: 'void' });
+    }
+    return true;
+  }
+
+  /** The live payments in release order; 422 while one is still `processing`. */
+  private async live({ manager, order }: OrderContext): Promise<PaymentFacts[]> {
     const live = await this.views.inStates(manager, order, LIVE_STATES);
     const settling = live.find((payment) => payment.state === 'processing');
     if (settling) {
@@ -47,45 +74,44 @@ export class OrderPaymentRelease {
         { payment_id: [this.ids.encode(ID_PREFIX.payment, settling.id)] },
       );
     }
-    let released = 0;
-    for (const payment of live.sort(byReleaseOrder)) {
-      try {
-        await this.release(change, payment, caller);
-        released += 1;
-      } catch (error) {
-        if (released === 0 || !(error instanceof StoreError)) throw error;
-        return error;
-      }
-    }
-    return null;
+    return live.sort(byReleaseOrder);
   }
 
-  private async release(
-    change: OrderChange,
+  /** The gateway operation releasing the payment, if it needs one. */
+  private gatewayPlan(
+    context: OrderContext,
     payment: PaymentFacts,
     caller: Principal,
-  ): Promise<void> {
-    const { manager, order } = change;
-    const publicId = this.ids.encode(ID_PREFIX.payment, payment.id);
-    let reference: string | null = null;
-    if (payment.state === 'pending') {
-      reference = await this.returns.gatewayStep(payment, publicId, (gateway) =>
-        gateway.void(payment.reference),
-      );
-    } else if (payment.state === 'completed') {
-      const kept = Money.of(payment.amount, order.currency).minus(payment.refunded).round();
-      if (!kept.isZero() && !kept.isNegative()) {
-        await this.returns.refund(change, payment, publicId, kept, {
-          caller,
-          reason: CANCELLATION_REFUND_REASON,
-        });
-      }
+  ): PaymentOperationPlan | undefined {
+    const publicPaymentId = this.ids.encode(ID_PREFIX.payment, payment.id);
+    if (payment.state === 'pending' && payment.methodType !== 'store_credit') {
+      return { paymentId: payment.id, publicPaymentId, kind: 'void', amount: null };
     }
-    await this.payments.transition(manager, order, {
+    const kept = this.kept(context, payment);
+    if (payment.state !== 'completed' || !isPositive(kept) || refundsInStore(payment)) {
+      return undefined;
+    }
+    const origin = this.origin(caller);
+    return {
       paymentId: payment.id,
-      to: 'void',
-      reference,
-    });
+      publicPaymentId,
+      kind: 'refund',
+      amount: kept.toString(),
+      details: {
+        reason: origin.reason,
+        staff_user_id: origin.staffUserId,
+        api_key_id: origin.apiKeyId,
+        then_void: true,
+      },
+    };
+  }
+
+  private kept({ order }: OrderContext, payment: PaymentFacts): Money {
+    return Money.of(payment.amount, order.currency).minus(payment.refunded).round();
+  }
+
+  private origin(caller: Principal) {
+    return refundOrigin(caller, CANCELLATION_REFUND_REASON);
   }
 }
 
@@ -102,5 +128,7 @@ function releaseRank(payment: PaymentFacts): number {
   if (local) return 2;
   return payment.state === 'pending' ? 0 : 1;
 }
+
+const isPositive = (amount: Money) => !amount.isZero() && !amount.isNegative();
 
 const byReleaseOrder = (a: PaymentFacts, b: PaymentFacts) => releaseRank(a) - releaseRank(b);

@@ -1,70 +1,62 @@
 import { Injectable } from '@nestjs/common';
-import { StoreError } from '../../../../common/errors/store-error.js';
 import type { Money } from '../../../../common/money/money.js';
 import { ModelEvents } from '../../../../events/index.js';
 import type { Principal } from '../../../auth/index.js';
-import {
-  type GatewayActionOutcome,
-  type GatewayMethodType,
-  type PaymentGateway,
-  PaymentGateways,
-} from '../../../payments/index.js';
 import { StoreCreditWallet } from '../../../store-credits/index.js';
 import { GiftCardWallet } from '../../../gift-cards/index.js';
 import { Refund } from '../../entities/refund.entity.js';
-import type { OrderChange } from '../../order-change.js';
-import { gatewayCall } from '../../order-payments.js';
+import type { OrderContext } from '../../order-snapshot.js';
 import type { PaymentFacts } from './admin-payment-views.js';
 import { RefundSerializer, type RefundView } from './refund.serializer.js';
 
 /** Who gives money back and why, as the refund records it. */
 export interface RefundOrigin {
-  caller: Principal;
   reason: string | null;
+  staffUserId: string | null;
+  apiKeyId: string | null;
+}
+
+/** The origin of a refund `caller` asks for. */
+export function refundOrigin(caller: Principal, reason: string | null): RefundOrigin {
+  return {
+    reason,
+    staffUserId: caller.kind === 'staff' ? caller.staffUserId : null,
+    apiKeyId: caller.kind === 'api_key' ? caller.apiKeyId : null,
+  };
+}
+
+/** Whether the payment's money goes back inside the store (its store credit or gift card). */
+export function refundsInStore(payment: PaymentFacts): boolean {
+  return (
+    payment.storeCreditId !== null ||
+    payment.giftCardId !== null ||
+    payment.methodType === 'store_credit'
+  );
 }
 
 /**
- * The gateway side of staff payment actions, shared by captures, voids, refunds and order
- * cancellation: one gateway call per step, a refusal answered as 422 `gateway_error` and a
- * gateway that does not answer as 422 `payment_processing_error` (then nothing is recorded).
+ * Refunds as they are recorded: money given back inside the store (store credit, gift card) right
+ * in the order's change, or through a gateway (the call made outside it, see
+ * `GatewayOperationRunner`), recorded once the gateway answered.
  */
 @Injectable()
 export class PaymentReturns {
   constructor(
-    private readonly gateways: PaymentGateways,
     private readonly wallet: StoreCreditWallet,
     private readonly giftCards: GiftCardWallet,
     private readonly serializer: RefundSerializer,
     private readonly events: ModelEvents,
   ) {}
 
-  /**
-   * Runs a capture or void at the payment's gateway (none for store credit): the reference it
-   * answers; a refusal is 422 `gateway_error`, and undoes the change.
-   */
-  async gatewayStep(
+  /** Gives back `amount` to the store credit or gift card the payment came from, and records it. */
+  async refundInStore(
+    context: OrderContext,
     payment: PaymentFacts,
-    paymentId: string,
-    step: (gateway: PaymentGateway) => Promise<GatewayActionOutcome>,
-  ): Promise<string | null> {
-    if (payment.methodType === 'store_credit') return null;
-    return (await this.call(payment.methodType, paymentId, step)) ?? payment.reference;
-  }
-
-  /**
-   * Gives back `amount` of a completed payment (to the store credit or gift card it came from, or
-   * through its gateway), records the refund and publishes `refund.created`, in the change's transaction.
-   */
-  async refund(
-    change: OrderChange,
-    payment: PaymentFacts,
-    paymentId: string,
     amount: Money,
     origin: RefundOrigin,
   ): Promise<RefundView> {
-    const { manager, order } = change;
+    const { manager, order } = context;
     const text = amount.round().toString();
-    let transactionId: string | null = null;
     if (payment.storeCreditId) {
       await this.wallet.refund(manager, payment.storeCreditId, text);
     } else if (payment.giftCardId) {
@@ -74,24 +66,29 @@ export class PaymentReturns {
         orderId: order.id,
       });
     } else {
-      if (payment.methodType === 'store_credit') {
-        throw new Error('Store credit payment without a credit');
-      }
-      transactionId = await this.call(payment.methodType, paymentId, (gateway) =>
-        gateway.refund(payment.reference, text, amount.currency),
-      );
+      throw new Error('Store credit payment without a credit');
     }
-    const { caller, reason } = origin;
+    return this.record(context, payment.id, text, null, origin);
+  }
+
+  /** Records a refund of `amount` (decimal text) and publishes `refund.created`. */
+  async record(
+    { manager, order }: OrderContext,
+    paymentId: string,
+    amount: string,
+    transactionId: string | null,
+    origin: RefundOrigin,
+  ): Promise<RefundView> {
     const refund = await manager.save(
       manager.create(Refund, {
         storeId: order.storeId,
         orderId: order.id,
-        paymentId: payment.id,
-        amount: text,
-        reason,
+        paymentId,
+        amount,
+        reason: origin.reason,
         transactionId,
-        staffUserId: caller.kind === 'staff' ? caller.staffUserId : null,
-        apiKeyId: caller.kind === 'api_key' ? caller.apiKeyId : null,
+        staffUserId: origin.staffUserId,
+        apiKeyId: origin.apiKeyId,
       }),
     );
     const view = this.serializer.serialize(refund, order.currency);
@@ -99,18 +96,5 @@ export class PaymentReturns {
       ...view,
     });
     return view;
-  }
-
-  /** One call to the payment's gateway: the reference it answers (a refusal is 422 `gateway_error`). */
-  private async call(
-    type: GatewayMethodType,
-    paymentId: string,
-    step: (gateway: PaymentGateway) => Promise<GatewayActionOutcome>,
-  ): Promise<string | null> {
-    const outcome = await gatewayCall(() => step(this.gateways.for(type)));
-    if (outcome.kind !== 'done') {
-      throw new StoreError('gateway_error', outcome.message, { payment_id: [paymentId] });
-    }
-    return outcome.reference;
   }
 }
