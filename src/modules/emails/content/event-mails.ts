@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
  * Which mails committed events cause, with their values read when the mail is made (the event's
  * payload only names the rows): `order.completed` the confirmation, `shipment.shipped` the
  * shipment's, `order.canceled` the cancellation, `refund.created` the refund's, each to the
- * order's e-mail; `gift_card.created` the card's to its recipient, when it has one.
+ * order's e-mail (no refund mail for a canceled order); `gift_card.created` the card's to its recipient, when it has one.
  */
 @Injectable()
 export class EventMails {
@@ -94,7 +94,9 @@ export class EventMails {
     if (refundId === undefined) return null;
     const refund = await this.dataSource.manager.findOneBy(Refund, { id: refundId, storeId });
     if (!refund) return null;
-    return this.orderMail(storeId, 'refund_issued', refund.orderId, ({ view, formats }) => {
+    // Canceling refunds what was paid: the cancellation mail says so, a refund mail would repeat it.
+    return this.orderMail(storeId, 'refund_issued', refund.orderId, ({ order, view, formats }) => {
+      if (order.state === 'canceled') return null;
       const payment = (view.payments as Row[]).find((row) => row.id === payload.payment_id);
       return {
         refund: {
