@@ -265,6 +265,27 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
     );
   });
 
+  it('sends a gift card issued with a recipient e-mail to its recipient, with its code and message', async () => {
+    // A card without a recipient goes first: by the time the other's mail arrives, its event was handled.
+    const unaddressed = await admin.call('POST', '/gift_cards', { json: { amount: '5.00' } });
+    expect(unaddressed.status).toBe(201);
+    const to = address();
+    const issued = await admin.call('POST', '/gift_cards', {
+      json: { amount: '25.00', recipient_email: to, sender_name: 'Ada', message: 'Enjoy <3' },
+    });
+    expect(issued.status).toBe(201);
+    const [mail] = await received(to, 1);
+    expect(mail.subject).toBe(`Ada sent you a $25.00 gift card for ${store.name}`);
+    expect(mail.text).toContain(`Your code: ${issued.body.code}`);
+    expect(mail.text).toContain('"Enjoy <3"');
+    expect(mail.html).toContain(issued.body.code);
+    expect(mail.html).toContain('Enjoy &lt;3');
+    const rows = await t.dataSource.query(
+      `SELECT recipient FROM email_deliveries WHERE mail = 'gift_card_received'`,
+    );
+    expect(rows).toEqual([{ recipient: to }]);
+  });
+
   it('sends nothing for a mail the store turned off', async () => {
     const off = await admin.call('PATCH', '/email_settings', {
       json: { mails: { order_canceled: false } },
