@@ -406,8 +406,28 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
       status: 'ready',
       position: 1,
       external_video_url: 'https://video.example.com/hoodie.mp4',
+      video_provider: null,
+      video_embed_url: null,
       original_url: null,
+      viewable_type: 'Spree::Product',
+      viewable_id: product,
     });
+    const youtube = await ctx.t.http.post(
+      `/api/v3/admin/products/${product}/media`,
+      { video_url: 'https://youtu.be/dQw4w9WgXcQ?t=42' },
+      admin(),
+    );
+    expect(youtube.body).toMatchObject({
+      video_provider: 'youtube',
+      video_embed_url: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      video_url: null,
+      poster_url: null,
+    });
+    const gone = await remove(
+      `/api/v3/admin/products/${product}/media/${youtube.body.id}`,
+      admin(),
+    );
+    expect(gone.status).toBe(204);
     const order = async () =>
       (await ctx.t.http.get(`/api/v3/admin/products/${product}/media`, admin())).body.data.map(
         (media: { id: string; position: number }) => [media.id, media.position],

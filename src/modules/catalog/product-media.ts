@@ -12,6 +12,11 @@ export interface MediaView {
   focal_point_x: number | null;
   focal_point_y: number | null;
   external_video_url: string | null;
+  video_provider: 'youtube' | 'vimeo' | null;
+  video_embed_url: string | null;
+  /** An uploaded video's file; videos are external links here, so always null. */
+  video_url: string | null;
+  poster_url: string | null;
   original_url: string | null;
   mini_url: string | null;
   small_url: string | null;

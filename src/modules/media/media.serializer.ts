@@ -6,6 +6,7 @@ import type { MediaRow } from './media-rows.js';
 import { MediaUrls } from './media-urls.js';
 import type { MediaStatus } from './media.entity.js';
 import { RENDITION_NAMES, type RenditionName } from './renditions/rendition-sizes.js';
+import { videoEmbedOf } from './video-embeds.js';
 
 /** What staff see of a media beyond a storefront's view: its state and its original's facts. */
 export interface AdminMediaView extends MediaView {
@@ -17,6 +18,12 @@ export interface AdminMediaView extends MediaView {
   width: number | null;
   height: number | null;
   renditions: Partial<Record<RenditionName, { url: string; width: number; height: number }>>;
+  /** What the media belongs to, as Spree names it: its product. */
+  viewable_type: 'Spree::Product';
+  viewable_id: string;
+  /** The original, for staff to download. */
+  download_url: string | null;
+  metadata: Record<string, unknown>;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +56,9 @@ export class MediaSerializer {
       focal_point_x: row.focal_point_x,
       focal_point_y: row.focal_point_y,
       external_video_url: row.external_video_url,
+      ...videoEmbedOf(row.external_video_url),
+      video_url: null,
+      poster_url: null,
       original_url: original,
       ...this.renditionUrls(row, original),
     };
@@ -60,8 +70,9 @@ export class MediaSerializer {
       const rendition = row.renditions[name];
       if (rendition) renditions[name] = { ...rendition, url: this.urls.of(rendition.key) };
     }
+    const view = this.view(row);
     return {
-      ...this.view(row),
+      ...view,
       status: row.status,
       failure: row.failure,
       source_url: row.source_url,
@@ -70,6 +81,10 @@ export class MediaSerializer {
       width: row.width,
       height: row.height,
       renditions,
+      viewable_type: 'Spree::Product',
+      viewable_id: view.product_id!,
+      download_url: view.original_url,
+      metadata: {},
       created_at: new Date(row.created_at).toISOString(),
       updated_at: new Date(row.updated_at).toISOString(),
     };
