@@ -2,20 +2,14 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { SealedBox } from '../../common/crypto/sealed-box.js';
 import { AppConfig } from '../../config/index.js';
 import { type Job, QueuePort } from '../queue/queue.port.js';
-import { Mailer, type MailMessage } from './mailer.port.js';
 import { MailDispatch, type TemplatedMail } from './templated-mail.js';
 
 /**
- * Turns a mail job's data into the mail to send, or null when there is nothing to send
- * (e.g. the recipient is unknown). It runs in a worker, once per attempt. A `TemplatedMail` is
- * handed to `MailDispatch`, which records and sends it; a ready `MailMessage` is sent as it is
- * (the composers not yet moved onto templates).
+ * Turns a mail job's data into the mail to send, or null when there is nothing to send (e.g. the
+ * recipient is unknown). It runs in a worker, once per attempt; `MailDispatch` records and sends
+ * what it answers.
  */
-export type MailComposer<T> = (data: T) => Promise<TemplatedMail | MailMessage | null>;
-
-function isTemplated(mail: TemplatedMail | MailMessage): mail is TemplatedMail {
-  return 'values' in mail && 'mail' in mail;
-}
+export type MailComposer<T> = (data: T) => Promise<TemplatedMail | null>;
 
 /** A mail job's data travels sealed: it names people and may carry what a message reveals. */
 interface SealedJobData {
@@ -38,7 +32,6 @@ export class MailJobs implements OnApplicationBootstrap {
 
   constructor(
     private readonly queue: QueuePort,
-    private readonly mailer: Mailer,
     private readonly dispatcher: MailDispatch,
     config: AppConfig,
   ) {
@@ -80,7 +73,6 @@ export class MailJobs implements OnApplicationBootstrap {
     const mail = await compose(data as never);
     if (!mail) return;
     // The job's id names it across its retries: a retried job dispatches the mail it recorded.
-    if (isTemplated(mail)) await this.dispatcher.dispatch(mail, `job:${job.name}:${job.id}`);
-    else await this.mailer.send(mail, job.name);
+    await this.dispatcher.dispatch(mail, `job:${job.name}:${job.id}`);
   }
 }
