@@ -31,6 +31,10 @@ export class SmtpSink {
   readonly messages: SunkMail[] = [];
   /** Every DATA received, accepted or refused, with the code it was answered. */
   readonly replies: { to: string[]; code: SmtpReply }[] = [];
+  /** How long the sink waits before answering a message's DATA (a slow server). */
+  delayMs = 0;
+  /** Messages received and not answered yet. */
+  inFlight = 0;
 
   private readonly server: SMTPServer;
   private readonly anyScript: SmtpReply[] = [];
@@ -88,6 +92,12 @@ export class SmtpSink {
 
   private async receive(raw: Buffer, envelope: SMTPServerEnvelope): Promise<void> {
     const to = envelope.rcptTo.map((recipient) => recipient.address);
+    this.inFlight += 1;
+    try {
+      if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    } finally {
+      this.inFlight -= 1;
+    }
     const code = this.nextReply(to);
     this.replies.push({ to, code });
     if (code >= 300) {
