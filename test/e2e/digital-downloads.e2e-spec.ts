@@ -622,6 +622,8 @@ describe.each(BLOB_STORES)('Digital downloads (files %s)', (_, onS3) => {
       const [link] = order.digital_links;
       await t.app.get(BlobStore).delete(await blobKeyOf(lost.id));
       expectError(await download(link.download_url), 403, 'attachment_missing');
+      const head = await download(link.download_url, {}, 'HEAD');
+      expect(head.status).toBe(403);
       expect((await storedLinks(order.id))[0].download_count).toBe(0);
       await admin.call('DELETE', `/digitals/${lost.id}`);
     });

@@ -33,6 +33,7 @@ interface LinkRow {
   content_type: string | null;
   byte_size: number | null;
   checksum: string | null;
+  blob_key: string | null;
 }
 
 /**
@@ -50,9 +51,16 @@ export class DigitalDownloadsService {
     private readonly blobs: BlobStore,
   ) {}
 
-  /** The file a link would download, checked but not counted (a HEAD request). */
+  /**
+   * The file a link would download, checked but not counted (a HEAD request): a file whose bytes
+   * are missing from the blob store is `attachment_missing`, as its download would be.
+   */
   async inspect(token: string, bearer: string | undefined): Promise<DownloadableFile> {
-    return fileOf(await this.usableLink(token, bearer));
+    const link = await this.usableLink(token, bearer);
+    const blob = link.blob_key === null ? undefined : await this.blobs.get(link.blob_key);
+    if (!blob) throw new StoreError(ATTACHMENT_MISSING.code, ATTACHMENT_MISSING.message);
+    blob.body.destroy();
+    return fileOf(link);
   }
 
   /**
@@ -105,7 +113,7 @@ export class DigitalDownloadsService {
           `SELECT l.id::text AS id, l.store_id::text AS store_id, l.token_salt,
                   o.state AS order_state, o.payment_state, o.customer_id::text AS customer_id,
                   l.expires_at <= now() AS expired, l.download_count, l.download_limit,
-                  d.filename, d.content_type, d.byte_size, d.checksum
+                  d.filename, d.content_type, d.byte_size, d.checksum, d.blob_key
            FROM digital_links l
            JOIN orders o ON o.id = l.order_id
            LEFT JOIN digitals d ON d.id = l.digital_id
