@@ -11,58 +11,44 @@ export interface MailKind {
   sample: Record<string, unknown>;
 }
 
-const kinds: Omit<MailKind, 'sample'>[] = [
-  {
-    name: 'order_confirmation',
-    description: 'Sent to the shopper when an order is placed (event order.completed)',
-    values: valuesOf({ order: ORDER }),
-  },
-  {
-    name: 'shipment_shipped',
-    description: 'Sent when a shipment of the order leaves (event shipment.shipped)',
-    values: valuesOf({ order: ORDER, shipment: SHIPMENT }),
-  },
-  {
-    name: 'order_canceled',
-    description: 'Sent when the order is canceled (event order.canceled)',
-    values: valuesOf({ order: ORDER }),
-  },
-  {
-    name: 'refund_issued',
-    description: 'Sent when money goes back to the shopper (event refund.created)',
-    values: valuesOf({ order: ORDER, refund: REFUND }),
-  },
-  {
-    name: 'gift_card_received',
-    description:
-      'Sent to the recipient of a gift card bought in an order or issued with a recipient e-mail (event gift_card.created)',
-    values: valuesOf({ gift_card: GIFT_CARD }),
-  },
-  {
-    name: 'password_reset',
-    description: 'Sent to a customer who asked to reset their password',
-    values: valuesOf(TOKEN),
-  },
-  {
-    name: 'account_confirmation',
-    description: 'Sent to a new customer to confirm their e-mail address',
-    values: valuesOf(TOKEN),
-  },
-  {
-    name: 'staff_invitation',
-    description: 'Sent to a staff user created without a password',
-    values: valuesOf(TOKEN),
-  },
-  {
-    name: 'newsletter_verification',
-    description: 'Sent to confirm a newsletter subscription',
-    values: valuesOf(TOKEN),
-  },
-  {
-    name: 'newsletter_unsubscribe',
-    description: 'Sent to a subscriber who asked to leave the newsletter',
-    values: valuesOf({ ...TOKEN, subscription_id: 'text' }),
-  },
+const kind = (name: string, description: string, own: ObjectShape): Omit<MailKind, 'sample'> => ({
+  name,
+  description,
+  values: valuesOf(own),
+});
+
+const kinds = [
+  kind(
+    'order_confirmation',
+    'Sent to the shopper when an order is placed (event order.completed)',
+    {
+      order: ORDER,
+    },
+  ),
+  kind('shipment_shipped', 'Sent when a shipment of the order leaves (event shipment.shipped)', {
+    order: ORDER,
+    shipment: SHIPMENT,
+  }),
+  kind('order_canceled', 'Sent when the order is canceled (event order.canceled)', {
+    order: ORDER,
+  }),
+  kind('refund_issued', 'Sent when money goes back to the shopper (event refund.created)', {
+    order: ORDER,
+    refund: REFUND,
+  }),
+  kind(
+    'gift_card_received',
+    'Sent to the recipient of a gift card bought in an order or issued with a recipient e-mail (event gift_card.created)',
+    { gift_card: GIFT_CARD },
+  ),
+  kind('password_reset', 'Sent to a customer who asked to reset their password', TOKEN),
+  kind('account_confirmation', 'Sent to a new customer to confirm their e-mail address', TOKEN),
+  kind('staff_invitation', 'Sent to a staff user created without a password', TOKEN),
+  kind('newsletter_verification', 'Sent to confirm a newsletter subscription', TOKEN),
+  kind('newsletter_unsubscribe', 'Sent to a subscriber who asked to leave the newsletter', {
+    ...TOKEN,
+    subscription_id: 'text',
+  }),
 ];
 
 /** Every mail, in the order the Admin API lists them. */
