@@ -12,7 +12,7 @@ import {
   uploadMedia,
   watchedBlobs,
 } from '../helpers/media-fixtures.js';
-import { demoVariants, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
+import { CartClient, demoVariants, SETUP_TIMEOUT_MS } from '../helpers/checkout-fixtures.js';
 import { StoredEvents } from '../helpers/admin-fixtures.js';
 import { Ids, startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import {
@@ -556,6 +556,21 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
       (node: { type: string; id: string }) => node.type === 'variant' && node.id === tee.id,
     );
     expect(teeNode.relationships.images.data).toEqual([{ type: 'image', id: upload.body.id }]);
+
+    // A cart's lines show the variant's own first image, else the product's.
+    const third = ctx.tees.find((candidate) => ![tee.id, otherTee.id].includes(candidate.id))!;
+    const cart = new CartClient(ctx.t, ctx.shop);
+    await cart.create();
+    for (const { id } of [tee, otherTee, third])
+      expect((await cart.addItem(id, 1)).status).toBe(201);
+    const lines = (await cart.get()).body.line_items;
+    const thumbnailOf = (id: string) =>
+      lines.find((line: { variant_id: string }) => line.variant_id === id).thumbnail_url;
+    const firstShown = shown.media!.find((media) => media.id === first.id)!;
+    expect(thumbnailOf(tee.id)).toBe(ownMedia.medium_url);
+    expect(thumbnailOf(otherTee.id)).toBe(firstShown.medium_url);
+    expect(thumbnailOf(third.id)).toBe(shown.thumbnail_url);
+    expect(shown.thumbnail_url).toMatch(/\.webp$/);
   });
 
   it('deletes a media with every file it had', async () => {

@@ -45,9 +45,16 @@ const NO_MEDIA: ReadonlyMap<string, readonly MediaView[]> = new Map();
 @Injectable()
 export class ProductMediaExtension {
   private loader: ProductMediaLoader | undefined;
+  private urlOfKey: ((key: string) => string) | undefined;
 
-  provide(loader: ProductMediaLoader): void {
+  provide(loader: ProductMediaLoader, urlOfKey: (key: string) => string): void {
     this.loader = loader;
+    this.urlOfKey = urlOfKey;
+  }
+
+  /** The URL of a thumbnail key kept on a product or variant (`thumbnailKey`). */
+  thumbnailUrl(key: string | null): string | null {
+    return key === null || !this.urlOfKey ? null : this.urlOfKey(key);
   }
 
   async forProducts(

@@ -64,6 +64,13 @@ export class Product extends StoreScopedEntity {
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 
+  /**
+   * The blob key of its thumbnail: its first image a storefront shows, medium size. Kept by
+   * the media module, read where a view shows thumbnails without reading media (order lines).
+   */
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey: string | null;
+
   @OneToMany('Variant', 'product')
   variants?: Variant[];
 }

@@ -52,6 +52,13 @@ export class Variant extends StoreScopedEntity {
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 
+  /**
+   * The blob key of its thumbnail: its own first image (none: its product's) a storefront shows, medium size. Kept by
+   * the media module, read where a view shows thumbnails without reading media (order lines).
+   */
+  @Column({ name: 'thumbnail_key', type: 'text', nullable: true })
+  thumbnailKey: string | null;
+
   @OneToMany('Price', 'variant')
   prices?: Price[];
 

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { PreparedSql } from '../../platform/database/prepared-sql.js';
 import { type MediaView, ProductMediaExtension } from '../catalog/index.js';
 import { mediaStatement, type MediaRow, readMedia } from './media-rows.js';
+import { MediaUrls } from './media-urls.js';
 import { MediaSerializer } from './media.serializer.js';
 
 /**
@@ -14,21 +15,25 @@ export class MediaCatalogHooks implements OnModuleInit {
     private readonly sql: PreparedSql,
     private readonly extension: ProductMediaExtension,
     private readonly serializer: MediaSerializer,
+    private readonly urls: MediaUrls,
   ) {}
 
   onModuleInit(): void {
-    this.extension.provide(async (storeId, productIds, manager) => {
-      const rows = manager
-        ? await readMedia(manager, storeId, productIds, { shownOnly: true })
-        : await this.shownMedia(storeId, productIds);
-      const byProduct = new Map<string, MediaView[]>();
-      for (const row of rows) {
-        const views = byProduct.get(row.product_id) ?? [];
-        views.push(this.serializer.view(row));
-        byProduct.set(row.product_id, views);
-      }
-      return byProduct;
-    });
+    this.extension.provide(
+      async (storeId, productIds, manager) => {
+        const rows = manager
+          ? await readMedia(manager, storeId, productIds, { shownOnly: true })
+          : await this.shownMedia(storeId, productIds);
+        const byProduct = new Map<string, MediaView[]>();
+        for (const row of rows) {
+          const views = byProduct.get(row.product_id) ?? [];
+          views.push(this.serializer.view(row));
+          byProduct.set(row.product_id, views);
+        }
+        return byProduct;
+      },
+      (key) => this.urls.of(key),
+    );
   }
 
   private shownMedia(storeId: string, productIds: readonly string[]): Promise<MediaRow[]> {

@@ -5,6 +5,7 @@ import { originalKeyFor } from './media-keys.js';
 import { renumberMedia } from './media-positions.js';
 import { Media } from './media.entity.js';
 import { makeRenditionSet } from './renditions/rendition-set.js';
+import { refreshThumbnailKeys } from './thumbnail-keys.js';
 
 /** An image to add to a product outside the Admin API. */
 export interface ProductImage {
@@ -48,5 +49,6 @@ export async function addReadyProductImage(
     }),
   );
   await renumberMedia(manager, image.productId);
+  await refreshThumbnailKeys(manager, image.productId);
   return media.id;
 }

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, IsNull } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
-import { ProductPublisher } from '../catalog/index.js';
 import { normalizeImage } from './images/image-normalizer.js';
 import { ImageFetchError, ImageUrlFetcher } from './images/image-url-fetcher.js';
 import { keysOf, MediaBlobs } from './media-blobs.js';
 import { Media } from './media.entity.js';
+import { ProductMediaChanges } from './thumbnail-keys.js';
 import { makeRenditionSet } from './renditions/rendition-set.js';
 import type { RenditionSet } from './renditions/rendition-sizes.js';
 
@@ -21,7 +21,7 @@ export class MediaProcessing {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly blobs: MediaBlobs,
     private readonly fetcher: ImageUrlFetcher,
-    private readonly products: ProductPublisher,
+    private readonly mediaChanges: ProductMediaChanges,
   ) {}
 
   /** Fetches, checks and stores the image of a URL upload, then makes its renditions. */
@@ -102,7 +102,7 @@ export class MediaProcessing {
     manager: EntityManager,
     media: Pick<Media, 'storeId' | 'productId'>,
   ): Promise<void> {
-    if (media.productId) await this.products.updated(manager, media.storeId, media.productId);
+    if (media.productId) await this.mediaChanges.changed(manager, media.storeId, media.productId);
   }
 }
 

@@ -13,6 +13,7 @@ import { MediaJobs } from './media-jobs.js';
 import { MediaProcessing } from './media-processing.js';
 import { MediaUrls } from './media-urls.js';
 import { MediaSerializer } from './media.serializer.js';
+import { ProductMediaChanges } from './thumbnail-keys.js';
 import { MediaFileCache } from './serving/media-file-cache.js';
 import { MediaFilesController } from './serving/media-files.controller.js';
 
@@ -38,6 +39,7 @@ import { MediaFilesController } from './serving/media-files.controller.js';
     AdminMediaService,
     MediaCatalogHooks,
     MediaFileCache,
+    ProductMediaChanges,
   ],
   exports: [MediaSerializer],
 })

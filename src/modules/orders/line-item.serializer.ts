@@ -3,7 +3,7 @@ import { ID_PREFIX } from '../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { amountFields, storedAmountFields } from '../../common/money/amount-fields.js';
 import { Money } from '../../common/money/money.js';
-import { OptionSerializer } from '../catalog/index.js';
+import { OptionSerializer, ProductMediaExtension } from '../catalog/index.js';
 import type { LineSnapshot } from './order-snapshot.js';
 
 /** What every part of an order needs from the order itself. */
@@ -22,8 +22,9 @@ export type LineItemView = Record<string, unknown> & { id: string; digital_links
 /**
  * The v3 representation of a line item, inside orders and in its own events. Promotions are
  * its discounts (`discount_total` is `promo_total`, ≤ 0) and, with additional tax, its
- * adjustments; `discounted_amount` is the amount after promotions. The catalog keeps no images
- * or pre-orders, so `thumbnail_url` is null and `preorder` false. Download links are added for the buyer only (`digital_links`, see
+ * adjustments; `discounted_amount` is the amount after promotions. `thumbnail_url` is the
+ * variant's first image, else its product's (medium size). The catalog keeps no pre-orders, so
+ * `preorder` is false. Download links are added for the buyer only (`digital_links`, see
  * `OrderExtensions`).
  */
 @Injectable()
@@ -31,6 +32,7 @@ export class LineItemSerializer {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly options: OptionSerializer,
+    private readonly media: ProductMediaExtension,
   ) {}
 
   serialize(line: LineItemRecord): LineItemView {
@@ -56,7 +58,7 @@ export class LineItemSerializer {
       currency,
       preorder: false,
       preorder_ships_at: null,
-      thumbnail_url: null,
+      thumbnail_url: this.media.thumbnailUrl(line.thumbnail_key),
       ...amountFields('price', price),
       ...amountFields('amount', amount),
       ...storedAmountFields('additional_tax_total', line.additional_tax_total, currency),

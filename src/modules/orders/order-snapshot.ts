@@ -32,6 +32,8 @@ export interface LineSnapshot {
   included_tax_total: string;
   promo_total: string;
   track_inventory: boolean;
+  /** The blob key of the variant's thumbnail, else its product's (see `thumbnailKey`). */
+  thumbnail_key: string | null;
   /** The variant's option values, by option type. */
   option_values: OptionValueRow[];
 }
@@ -185,6 +187,7 @@ export function orderPartsSql(
                'additional_tax_total', li.additional_tax_total::text,
                'included_tax_total', li.included_tax_total::text,
                'promo_total', li.promo_total::text, 'track_inventory', v.track_inventory,
+               'thumbnail_key', COALESCE(v.thumbnail_key, p.thumbnail_key),
                'option_values', COALESCE((
                  SELECT json_agg(json_build_object(
                           'id', ov.id::text, 'name', ov.name, 'label', ov.label,

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { pageOf, type Page } from '../../../common/pagination/page.js';
-import { ProductPublisher } from '../../catalog/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import type { CreateMediaBody, MediaPositionsBody, UpdateMediaBody } from '../dto/media.body.js';
 import { normalizeImage, type NormalizedImage } from '../images/image-normalizer.js';
@@ -14,6 +13,7 @@ import { renumberMedia } from '../media-positions.js';
 import { readMedia, type MediaRow } from '../media-rows.js';
 import { Media } from '../media.entity.js';
 import { type AdminMediaView, MediaSerializer } from '../media.serializer.js';
+import { ProductMediaChanges } from '../thumbnail-keys.js';
 import { type MediaOwner, MediaTargets } from './media-targets.js';
 
 /** Where a route is: the product's public id and, under a variant, the variant's. */
@@ -38,7 +38,7 @@ export class AdminMediaService {
     private readonly blobs: MediaBlobs,
     private readonly jobs: MediaJobs,
     private readonly fetcher: ImageUrlFetcher,
-    private readonly products: ProductPublisher,
+    private readonly mediaChanges: ProductMediaChanges,
   ) {}
 
   async list(store: StoreContext, route: MediaRoute): Promise<Page<AdminMediaView>> {
@@ -90,7 +90,7 @@ export class AdminMediaService {
         await renumberMedia(manager, owner.productId, [
           { mediaId: media.id, position: body.position ?? Number.MAX_SAFE_INTEGER },
         ]);
-        await this.products.updated(manager, store.storeId, owner.productId);
+        await this.mediaChanges.changed(manager, store.storeId, owner.productId);
         return media.id;
       });
     } catch (error) {
@@ -133,7 +133,7 @@ export class AdminMediaService {
       const focalMoved =
         (changes.focalPointX !== undefined && changes.focalPointX !== before.focal_point_x) ||
         (changes.focalPointY !== undefined && changes.focalPointY !== before.focal_point_y);
-      await this.products.updated(manager, store.storeId, owner.productId);
+      await this.mediaChanges.changed(manager, store.storeId, owner.productId);
       return { mediaId: id, recrop: focalMoved && before.original_key !== null };
     });
     if (recrop) await this.jobs.makeRenditions(mediaId);
@@ -151,7 +151,7 @@ export class AdminMediaService {
         [id],
       )) as [Pick<MediaRow, 'original_key' | 'renditions'>[], number];
       await renumberMedia(manager, owner.productId);
-      await this.products.updated(manager, store.storeId, owner.productId);
+      await this.mediaChanges.changed(manager, store.storeId, owner.productId);
       return rows[0];
     });
     await this.blobs.removeQuietly(keysOf(removed));
@@ -171,7 +171,7 @@ export class AdminMediaService {
       }
       moves.sort((a, b) => a.position - b.position);
       await renumberMedia(manager, owner.productId, moves);
-      await this.products.updated(manager, store.storeId, owner.productId);
+      await this.mediaChanges.changed(manager, store.storeId, owner.productId);
     });
     return this.list(store, { productId: productPublicId });
   }
