@@ -321,6 +321,7 @@ describe('Admin API: stock', () => {
           reason: 'Damaged in transit',
           staff_user_id: expect.stringMatching(/^admin_/),
           api_key_id: null,
+          originator_id: null,
           created_at: expect.any(String),
         },
         {
@@ -332,6 +333,7 @@ describe('Admin API: stock', () => {
           reason: 'Stocktake',
           staff_user_id: null,
           api_key_id: expect.stringMatching(/^key_/),
+          originator_id: null,
           created_at: expect.any(String),
         },
       ]);

@@ -13,7 +13,13 @@ export { ProductMediaExtension, thumbnailUrlOf } from './product-media.js';
 export type { MediaView, ProductMediaLoader } from './product-media.js';
 export { StockItem } from './stock-item.entity.js';
 export { StockLedger } from './stock-ledger.js';
-export type { StockMovement } from './stock-ledger.js';
+export type { StockCause, StockMovement } from './stock-ledger.js';
+export {
+  changesOfTaking,
+  insufficientStock,
+  takeStockSql,
+  type StockItemJson,
+} from './stock/stock-taking.js';
 export { StockLocation } from './stock-location.entity.js';
 export { VariantOptionValue } from './variant-option-value.entity.js';
 export { Variant } from './variant.entity.js';

@@ -3,6 +3,7 @@ import { Money } from '../../common/money/money.js';
 import type { ModelChange } from '../../events/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
 import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
+import { type StockItemJson, takeStockSql } from '../catalog/index.js';
 import { type ChangedCredit, creditChanges, spendAllSql } from '../store-credits/index.js';
 import { derivePaymentState, deriveShipmentState } from './domain/order-states.js';
 import type { ShipmentState } from './entities/shipment.entity.js';
@@ -11,7 +12,7 @@ import type { CompletionStart } from './order-completion-read.js';
 import { orderByIdInStore } from './order-lookup.js';
 import { PaymentRefused } from './order-payments.js';
 import type { OrderParts, OrderSnapshot } from './order-snapshot.js';
-import { OrderStock, takeStockSql, type TakenStockJson } from './order-stock.js';
+import { OrderStock } from './order-stock.js';
 import type { PaymentPlan } from './payment-plan.js';
 import { type PlacingColumn, PlacingColumns } from './placing-columns.js';
 
@@ -49,7 +50,7 @@ export interface PlacedOrder {
 }
 
 interface PlacingRow extends Record<string, unknown> {
-  taken_stock: TakenStockJson[];
+  taken_stock: StockItemJson[];
   spent_credits: (Omit<ChangedCredit, 'createdAt' | 'updatedAt'> & {
     createdAt: string;
     updatedAt: string;
@@ -227,6 +228,14 @@ const CONTRIBUTED = 'column:';
 
 const statements = new Map<string, { name: string; sql: string }>();
 
+/** The placing's units leave stock as a sale of the order, its number as the movements' reason. */
+const SALE = {
+  action: "'sale'",
+  originatorType: "'order'",
+  originatorId: '(SELECT id FROM target)',
+  reason: '(SELECT number FROM target)',
+};
+
 /**
  * The placing statement with the columns other modules add, and the name it is prepared under
  * (one per set of columns). See `OrderPlacing.place` for the parameters, in the order it gives
@@ -257,7 +266,7 @@ function baseSql(manager: EntityManager): string {
   const array = opaqueArray;
   return `
   WITH target AS (
-    SELECT o.id, o.store_id, o.state FROM orders o
+    SELECT o.id, o.store_id, o.state, o.number FROM orders o
     WHERE ${orderByIdInStore('o')} AND o.state_lock_version = $3 AND o.completed_at IS NULL
       AND ${paidSql('o.id')} = $4::numeric
       AND NOT EXISTS (
@@ -268,7 +277,7 @@ function baseSql(manager: EntityManager): string {
              AND p.response_code IS NOT NULL AND p.held_by = $18::uuid)
           = cardinality(${array(5, 'bigint')})
     FOR UPDATE OF o),
-  ${takeStockSql(array(6, 'bigint'), array(7, 'int'), '$2', 'EXISTS (SELECT 1 FROM target)')},
+  ${takeStockSql(array(6, 'bigint'), array(7, 'int'), '$2', 'EXISTS (SELECT 1 FROM target)', SALE)},
   charged AS (
     UPDATE payments p SET state = u.state, amount = COALESCE(u.amount, p.amount),
       response_code = COALESCE(u.reference, p.response_code), updated_at = now()

@@ -3644,7 +3644,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
     properties: {
       id: { type: 'string' },
       stock_item_id: { type: 'string' },
-      action: { type: 'string', enum: ['set', 'adjust', 'create'] },
+      action: { type: 'string', enum: ['set', 'adjust', 'create', 'sale', 'cancel', 'return'] },
       quantity: { type: 'number' },
       count_on_hand: { type: 'number' },
       reason: { type: 'string', nullable: true },
@@ -3654,6 +3654,12 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
         description: 'Who made the change: a staff user (`admin_…`) or an API key (`key_…`).',
       },
       api_key_id: { type: 'string', nullable: true },
+      originator_id: {
+        type: 'string',
+        nullable: true,
+        description:
+          "What moved the units: an order (`or_…`) or a fulfillment (`ful_…`); null for staff's changes.",
+      },
       created_at: { type: 'string' },
     },
     required: [
@@ -3665,6 +3671,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'reason',
       'staff_user_id',
       'api_key_id',
+      'originator_id',
       'created_at',
     ],
     additionalProperties: false,

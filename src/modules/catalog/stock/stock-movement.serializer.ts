@@ -13,15 +13,19 @@ export interface StockMovementView {
   /** Who made the change: a staff user (`admin_…`) or an API key (`key_…`). */
   staff_user_id: string | null;
   api_key_id: string | null;
+  /** What moved the units: an order (`or_…`) or a fulfillment (`ful_…`); null for staff's changes. */
+  originator_id: string | null;
   created_at: string;
 }
+
+const ORIGINATOR_PREFIXES = { order: ID_PREFIX.order, shipment: ID_PREFIX.fulfillment } as const;
 
 @Injectable()
 export class StockMovementSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
 
   serialize(movement: StockItemMovement): StockMovementView {
-    const { staffUserId, apiKeyId } = movement;
+    const { staffUserId, apiKeyId, originatorType, originatorId } = movement;
     return {
       id: this.ids.encode(ID_PREFIX.stockMovement, movement.id),
       stock_item_id: this.ids.encode(ID_PREFIX.stockItem, movement.stockItemId),
@@ -32,6 +36,10 @@ export class StockMovementSerializer {
       staff_user_id:
         staffUserId === null ? null : this.ids.encode(ID_PREFIX.staffUser, staffUserId),
       api_key_id: apiKeyId === null ? null : this.ids.encode(ID_PREFIX.apiKey, apiKeyId),
+      originator_id:
+        originatorType === null || originatorId === null
+          ? null
+          : this.ids.encode(ORIGINATOR_PREFIXES[originatorType], originatorId),
       created_at: movement.createdAt.toISOString(),
     };
   }

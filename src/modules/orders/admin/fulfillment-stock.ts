@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type StockMovement, StockLedger } from '../../catalog/index.js';
+import { type StockCause, type StockMovement, StockLedger } from '../../catalog/index.js';
 import type { Order } from '../entities/order.entity.js';
 
 /** Lines of variants that track inventory, per variant, in variant order (as the ledger asks). */
@@ -26,19 +26,23 @@ const OUTSIDE_CANCELED = `NOT EXISTS (SELECT 1 FROM shipments s
 export class FulfillmentStock {
   constructor(private readonly ledger: StockLedger) {}
 
+  /** A resumed fulfillment takes its units again (a sale of its order). */
   async take(manager: EntityManager, order: Order, shipmentId: string): Promise<void> {
     await this.ledger.take(
       manager,
       order.storeId,
       await this.inFulfillment(manager, order, shipmentId),
+      ofFulfillment(order, shipmentId, 'sale'),
     );
   }
 
+  /** A canceled fulfillment gives its units back. */
   async restock(manager: EntityManager, order: Order, shipmentId: string): Promise<void> {
-    await this.ledger.restock(
+    await this.ledger.giveBack(
       manager,
       order.storeId,
       await this.inFulfillment(manager, order, shipmentId),
+      ofFulfillment(order, shipmentId, 'cancel'),
     );
   }
 
@@ -48,7 +52,12 @@ export class FulfillmentStock {
       TRACKED_LINES.replace('%s', OUTSIDE_CANCELED),
       [order.id],
     );
-    await this.ledger.restock(manager, order.storeId, lines);
+    await this.ledger.giveBack(manager, order.storeId, lines, {
+      action: 'cancel',
+      originatorType: 'order',
+      originatorId: order.id,
+      reason: order.number,
+    });
   }
 
   private inFulfillment(
@@ -58,4 +67,8 @@ export class FulfillmentStock {
   ): Promise<StockMovement[]> {
     return manager.query(TRACKED_LINES.replace('%s', IN_FULFILLMENT), [order.id, shipmentId]);
   }
+}
+
+function ofFulfillment(order: Order, shipmentId: string, action: 'sale' | 'cancel'): StockCause {
+  return { action, originatorType: 'shipment', originatorId: shipmentId, reason: order.number };
 }

@@ -48,6 +48,7 @@ import { DigitalFilesInBlobStore1795302301500 } from './1795302301500-DigitalFil
 import { PaymentOperations1795302301700 } from './1795302301700-PaymentOperations.js';
 import { EmailDeliveries1795302301900 } from './1795302301900-EmailDeliveries.js';
 import { EmailTemplatesAndSettings1795302302500 } from './1795302302500-EmailTemplatesAndSettings.js';
+import { StockMovementOriginators1795302302700 } from './1795302302700-StockMovementOriginators.js';
 import { ThumbnailKeys1795302302800 } from './1795302302800-ThumbnailKeys.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -102,5 +103,6 @@ export const MIGRATIONS = [
   PaymentOperations1795302301700,
   EmailDeliveries1795302301900,
   EmailTemplatesAndSettings1795302302500,
+  StockMovementOriginators1795302302700,
   ThumbnailKeys1795302302800,
 ];
