@@ -46,7 +46,7 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
         MAIL_RETRY_DELAY_MS: '200',
       },
     });
-    shop = await t.seedStore({ promotions: true });
+    shop = await t.seedStore({ promotions: true, images: true });
     admin = new AdminCaller(t, shop);
     [tee] = await demoVariants(t, shop);
     [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
@@ -131,6 +131,8 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
       );
       expect(html).toContain(line.name);
       expect(html).toContain(line.display_amount);
+      expect(line.thumbnail_url).toEqual(expect.any(String));
+      expect(html).toContain(`src="${new URL(line.thumbnail_url, store.url).toString()}"`);
     }
     const discounts = order.discounts as View[];
     expect(discounts.map((discount) => discount.name)).toEqual([

@@ -25,6 +25,7 @@ const line = (id: string, fields: Record<string, unknown>) => ({
   quantity: 2,
   price: '19.9900',
   amount: '39.98',
+  thumbnail_url: null,
   digital_links: [],
   ...fields,
 });
@@ -39,7 +40,7 @@ const view = (fields: Record<string, unknown> = {}): OrderView =>
     bill_address: address,
     ship_address: null,
     line_items: [
-      line('li_1', {}),
+      line('li_1', { thumbnail_url: '/media/abc/medium.webp' }),
       line('li_2', {
         name: 'Guide',
         options_text: '',
@@ -79,7 +80,7 @@ describe('order mail values', () => {
   const de = new MailFormats('de-DE', 'https://shop.example.com/');
 
   it('writes amounts in the order’s currency and the store’s locale, and dates in UTC', () => {
-    const values = orderValues(view(), new Map(), de);
+    const values = orderValues(view(), de);
     expect(values).toMatchObject({
       number: 'R100',
       currency: 'EUR',
@@ -90,13 +91,12 @@ describe('order mail values', () => {
       tax_total: '0,00\u00a0€',
       total: '40,48\u00a0€',
     });
-    const en = orderValues(view({ currency: 'USD' }), new Map(), new MailFormats('en', null));
+    const en = orderValues(view({ currency: 'USD' }), new MailFormats('en', null));
     expect(en).toMatchObject({ total: '$40.48', completed_at: 'March 3, 2026' });
   });
 
   it('lists lines with options, unit and line amounts, thumbnails and absolute download links', () => {
-    const thumbnails = new Map([['li_1', '/media/abc/medium.webp']]);
-    const values = orderValues(view(), thumbnails, de);
+    const values = orderValues(view(), de);
     expect(values.lines).toEqual([
       {
         name: 'Tee',
@@ -122,14 +122,14 @@ describe('order mail values', () => {
       },
     ]);
     expect(values.has_downloads).toBe(true);
-    const noSite = orderValues(view(), thumbnails, new MailFormats('en', null));
+    const noSite = orderValues(view(), new MailFormats('en', null));
     expect((noSite.lines as { thumbnail_url: string }[])[0].thumbnail_url).toBe(
       '/media/abc/medium.webp',
     );
   });
 
   it('labels discounts by promotion and code, names the delivery methods and the addresses', () => {
-    const values = orderValues(view(), new Map(), de);
+    const values = orderValues(view(), de);
     expect(values.discounts).toEqual([
       { label: 'Welcome (WELCOME10)', amount: '-4,50\u00a0€' },
       { label: 'Free shipping', amount: '-5,00\u00a0€' },
@@ -148,13 +148,13 @@ describe('order mail values', () => {
       phone: '555-0100',
     });
     expect(values.ship_address).toBeNull();
-    const anonymous = orderValues(view({ bill_address: null }), new Map(), de);
+    const anonymous = orderValues(view({ bill_address: null }), de);
     expect(anonymous.customer_name).toBeNull();
   });
 
   it('gives the shipment mail the shipment named, or the first, with the lines it carries', () => {
     const order = view();
-    const values = orderValues(order, new Map(), de);
+    const values = orderValues(order, de);
     const shipment = shipmentValues({ view: order, values }, 'ful_1');
     expect(shipment).toEqual({
       shipment: {

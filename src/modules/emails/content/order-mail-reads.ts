@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ID_PREFIX, type IdPrefix } from '../../../common/ids/id-prefixes.js';
+import type { IdPrefix } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
-import { ProductMediaExtension, thumbnailUrlOf } from '../../catalog/index.js';
 import { Order, type OrderView, PlacedOrdersService } from '../../orders/index.js';
 import { Store } from '../../stores/index.js';
 import { MailFormats } from './mail-formats.js';
@@ -18,8 +17,8 @@ export interface OrderForMail {
 }
 
 /**
- * Reads what the order mails show: the order as its buyer sees it (lines, totals, addresses,
- * download links), the thumbnails of its lines, and how the store writes amounts and dates.
+ * Reads what the order mails show: the order as its buyer sees it (lines with their thumbnails,
+ * totals, addresses, download links), and how the store writes amounts and dates.
  */
 @Injectable()
 export class OrderMailReads {
@@ -27,7 +26,6 @@ export class OrderMailReads {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly placedOrders: PlacedOrdersService,
-    private readonly media: ProductMediaExtension,
   ) {}
 
   /** The internal id of a public id of the given kind, or undefined. */
@@ -46,27 +44,6 @@ export class OrderMailReads {
     if (!order || !store || !order.completedAt || !order.email) return null;
     const view = await this.placedOrders.render({ manager, order });
     const formats = new MailFormats(store.defaultLocale, store.url);
-    const thumbnails = await this.thumbnails(storeId, view);
-    return { order, view, formats, values: orderValues(view, thumbnails, formats) };
-  }
-
-  /** Each line's thumbnail: its variant's first image, else its product's. */
-  private async thumbnails(
-    storeId: string,
-    view: OrderView,
-  ): Promise<ReadonlyMap<string, string | null>> {
-    const productIds = view.line_items
-      .map((line) => this.idOf(ID_PREFIX.product, line.product_id))
-      .filter((id): id is string => id !== undefined);
-    const media = await this.media.forProducts(storeId, [...new Set(productIds)]);
-    return new Map(
-      view.line_items.map((line) => {
-        const productMedia = media.get(this.idOf(ID_PREFIX.product, line.product_id) ?? '');
-        const variantMedia = productMedia?.filter((item) =>
-          item.variant_ids.includes(String(line.variant_id)),
-        );
-        return [line.id, thumbnailUrlOf(variantMedia) ?? thumbnailUrlOf(productMedia)];
-      }),
-    );
+    return { order, view, formats, values: orderValues(view, formats) };
   }
 }

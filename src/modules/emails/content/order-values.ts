@@ -8,13 +8,9 @@ const text = (value: unknown): string | null =>
 
 /**
  * The `order` value of the order mails (see `ORDER` in mail-values.ts), from the order as its
- * buyer sees it (download links included) and the thumbnails of its lines by line id.
+ * buyer sees it (thumbnails and download links included).
  */
-export function orderValues(
-  view: OrderView,
-  thumbnails: ReadonlyMap<string, string | null>,
-  formats: MailFormats,
-): Record<string, unknown> {
+export function orderValues(view: OrderView, formats: MailFormats): Record<string, unknown> {
   const { currency } = view;
   const money = (amount: unknown) => formats.money(amount, currency);
   const fulfillments = view.fulfillments as Row[];
@@ -25,7 +21,7 @@ export function orderValues(
         .filter((name): name is string => name !== null),
     ),
   ];
-  const lines = view.line_items.map((line) => lineValues(line, thumbnails, formats, currency));
+  const lines = view.line_items.map((line) => lineValues(line, formats, currency));
   return {
     number: view.number,
     email: view.email,
@@ -51,12 +47,7 @@ export function orderValues(
 }
 
 /** One line of the order (`LINE` in mail-values.ts). */
-function lineValues(
-  line: Row,
-  thumbnails: ReadonlyMap<string, string | null>,
-  formats: MailFormats,
-  currency: string,
-) {
+function lineValues(line: Row, formats: MailFormats, currency: string) {
   const links = (line.digital_links ?? []) as Row[];
   return {
     name: String(line.name),
@@ -65,7 +56,7 @@ function lineValues(
     quantity: Number(line.quantity),
     unit_price: formats.money(line.price, currency),
     total: formats.money(line.amount, currency),
-    thumbnail_url: formats.url(thumbnails.get(String(line.id))),
+    thumbnail_url: formats.url(line.thumbnail_url),
     downloads: links.map((link) => ({
       filename: String(link.filename),
       url: formats.url(link.download_url),

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CatalogModule } from '../../catalog/index.js';
 import { OrdersModule } from '../../orders/index.js';
 import { AdminEmailSettingsController } from '../admin/email-settings.controller.js';
 import { AdminEmailTemplatesController } from '../admin/email-templates.controller.js';
@@ -12,7 +11,7 @@ import { EmailRendering } from './email-rendering.js';
 
 /** The mails' templates (defaults and stores' overrides), their branding, and what fills them. */
 @Module({
-  imports: [CatalogModule, OrdersModule],
+  imports: [OrdersModule],
   controllers: [AdminEmailTemplatesController, AdminEmailSettingsController],
   providers: [
     CompiledTemplateCache,
