@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  cp,
   mkdir,
   mkdtemp,
   readdir,
@@ -19,7 +20,7 @@ import { promisify } from 'node:util';
 const execFileAsync = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** What a build is made of: a change to any of these makes a new one. */
-const INPUTS = ['src', 'scripts/bundle.js', 'package-lock.json'];
+const INPUTS = ['src', 'scripts/bundle.js', 'package-lock.json', 'nest-cli.json'];
 const PREFIX = 'store-build-';
 /** A lock older than this was left by a build that died. */
 const STALE_LOCK_MS = 5 * 60_000;
@@ -108,6 +109,7 @@ async function compile(target: string): Promise<void> {
       '--config-file',
       join(dir, 'swcrc.json'),
     ]);
+    await copyAssets(join(dir, 'dist'));
     await run([join(ROOT, 'scripts', 'bundle.js'), join(dir, 'dist')]);
     await rename(dir, target);
   } catch (error) {
@@ -116,6 +118,20 @@ async function compile(target: string): Promise<void> {
     throw new Error(`Building the service failed:\n${stderr || stdout || String(error)}`, {
       cause: error,
     });
+  }
+}
+
+/**
+ * The files `nest build` copies beside the compiled tree (nest-cli.json's `assets`, each a folder
+ * and everything under it), such as the default e-mail templates.
+ */
+async function copyAssets(dist: string): Promise<void> {
+  const nest = JSON.parse(await readFile(join(ROOT, 'nest-cli.json'), 'utf8')) as {
+    compilerOptions?: { assets?: { include: string }[] };
+  };
+  for (const { include } of nest.compilerOptions?.assets ?? []) {
+    const folder = include.replace(/\/\*\*\/\*$/, '');
+    await cp(join(ROOT, 'src', folder), join(dist, folder), { recursive: true });
   }
 }
 

@@ -61,6 +61,8 @@ export class SmtpSink {
 
   static async start(): Promise<SmtpSink> {
     const sink = new SmtpSink();
+    // A client killed mid-conversation resets its connection: the server goes on with the others.
+    sink.server.on('error', () => undefined);
     await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
     return sink;
   }
