@@ -116,13 +116,13 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
       ctx.t,
       ctx.shop.secret_key,
       `/products/${product}/media`,
-      { bytes: sideways, name: '../../etc/passwd.jpg' },
-      { alt: '../../../etc/shadow', position: '1' },
+      { bytes: sideways, name: 'IMG_0042.JPG' },
+      { alt: 'The tee, front/back', position: '1' },
     );
     expect(upload.status).toBe(201);
     expect(upload.body).toMatchObject({
       media_type: 'image',
-      alt: '../../../etc/shadow',
+      alt: 'The tee, front/back',
       position: 1,
       content_type: 'image/jpeg',
       width: 800,
@@ -363,6 +363,33 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
         reason: expect.stringMatching(file.reason),
       });
     }
+    const pathLike = [
+      { name: '../../etc/passwd.png', alt: 'A plain alt', field: 'file' },
+      { name: 'C:\\Windows\\x.png', alt: 'A plain alt', field: 'file' },
+      { name: 'pixel.png', alt: '../../../etc/passwd', field: 'alt' },
+      { name: 'pixel.png', alt: 'nul\u0000byte', field: 'alt' },
+    ];
+    for (const { name, alt, field } of pathLike) {
+      const response = await uploadMedia(
+        ctx.t,
+        ctx.shop.secret_key,
+        `/products/${product}/media`,
+        { bytes: await png(16, 16), name, type: 'image/png' },
+        { alt },
+      );
+      const details = expectError(response, 422, 'validation_error');
+      expect({ name, alt, refused: Object.keys(details ?? {}) }).toEqual({
+        name,
+        alt,
+        refused: [field],
+      });
+    }
+    const pathAlt = await ctx.t.http.post(
+      `/api/v3/admin/products/${product}/media`,
+      { video_url: 'https://video.example.com/a.mp4', alt: '/etc/shadow' },
+      admin(),
+    );
+    expect(expectError(pathAlt, 422, 'validation_error')).toHaveProperty('alt');
     expect(written.length).toBe(before);
     expect(await mediaRows(product)).toBe(0);
   });

@@ -9,6 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
 import { AppConfig } from '../../../config/index.js';
 import { readSingleFile } from '../../../platform/http/uploads/single-file-upload.js';
+import { StoreError } from '../../../common/errors/store-error.js';
+import { isPlainFileName } from '../dto/path-like.js';
 import { sha256Hex } from '../media-keys.js';
 
 const uploads = new WeakMap<FastifyRequest, Buffer>();
@@ -29,7 +31,16 @@ export class MediaUploadInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (!request.isMultipart()) return next.handle();
-    const upload = await readSingleFile(request, 'file', this.config.MEDIA_UPLOAD_MAX_BYTES);
+    const upload = await readSingleFile(request, 'file', this.config.MEDIA_UPLOAD_MAX_BYTES, {
+      preservePath: true,
+    });
+    // The name is never used (keys are made from the bytes); a path for a name is refused all
+    // the same, as a sign of a client gone wrong or worse.
+    if (!isPlainFileName(upload.filename)) {
+      throw new StoreError('validation_error', 'The request failed validation', {
+        file: ['the file name must be a plain name, not a path'],
+      });
+    }
     uploads.set(request, upload.bytes);
     request.body = {
       ...formBody(upload.fields),

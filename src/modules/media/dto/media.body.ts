@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Optional, OptionalNullable } from '../../../common/dto/presence.js';
+import { NotPathLike } from './path-like.js';
 
 const URL_RULE = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
@@ -23,6 +24,7 @@ export class UpdateMediaBody {
   @OptionalNullable()
   @IsString()
   @MaxLength(500)
+  @NotPathLike()
   alt?: string | null;
 
   @ApiPropertyOptional({ minimum: 1, description: '1 is first; past the end: last' })

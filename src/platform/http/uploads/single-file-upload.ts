@@ -13,19 +13,22 @@ export interface UploadedFile {
 
 /**
  * The file part `field` of a `multipart/form-data` request, read into memory up to `maxBytes`
- * (refused as soon as the stream passes it), with the form's text fields. No such part: 422 `validation_error` on `field`; a larger file: 413
- * `request_too_large`; a body that is not well-formed multipart: 400 `invalid_request`.
+ * (refused as soon as the stream passes it), with the form's text fields. No such part: 422
+ * `validation_error` on `field`; a larger file: 413 `request_too_large`; a body that is not
+ * well-formed multipart: 400 `invalid_request`. The file's name loses any folders it names
+ * unless `preservePath` asks to see them.
  */
 export async function readSingleFile(
   request: FastifyRequest,
   field: string,
   maxBytes: number,
+  { preservePath = false }: { preservePath?: boolean } = {},
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw missing(field);
   let found: Omit<UploadedFile, 'fields'> | undefined;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes }, preservePath })) {
       if (part.type !== 'file') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
