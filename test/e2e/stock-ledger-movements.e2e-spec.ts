@@ -12,6 +12,7 @@ import {
 import type { AdminCaller } from '../helpers/customers-fixtures.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { StockLedger } from '../../src/modules/catalog/index.js';
 
 interface MovementRow {
   action: string;
@@ -32,12 +33,13 @@ describe('Stock ledger: every change of a count is a movement', () => {
   let t: TestApp;
   let shop: DemoCredentials;
   let admin: AdminCaller;
+  let otherAdmin: AdminCaller;
   let tee: DemoVariant;
   let itemKey: string;
   let itemId: string;
 
   beforeAll(async () => {
-    ({ t, shop, admin } = await startAdminShops());
+    ({ t, shop, admin, otherAdmin } = await startAdminShops());
     [tee] = await demoVariants(t, shop);
     const variantKey = keyOf(t, ID_PREFIX.variant, tee.id);
     // The seed writes counts without a history: the item is made again through the Admin API,
@@ -148,5 +150,63 @@ describe('Stock ledger: every change of a count is a movement', () => {
     );
     expect(sale).toMatchObject({ action: 'sale', quantity: -1, reason: order.number });
     expect(await movementSum()).toBe(await countOnHand());
+  });
+
+  it('gives units back to a chosen location, making its stock item there; another store’s location is 404', async () => {
+    const created = await admin.call('POST', '/stock_locations', {
+      json: { name: `Returns desk ${Math.random().toString(36).slice(2, 8)}` },
+    });
+    expect(created.status).toBe(201);
+    const locationKey = keyOf(t, ID_PREFIX.stockLocation, created.body.id);
+    const storeKey = keyOf(t, ID_PREFIX.store, shop.store_id);
+    const variantKey = keyOf(t, ID_PREFIX.variant, tee.id);
+    const order = await place(1);
+    const ledger = t.app.get(StockLedger);
+    const cause = {
+      action: 'return' as const,
+      originatorType: 'order' as const,
+      originatorId: keyOf(t, ID_PREFIX.order, order.id),
+      reason: order.number,
+    };
+    await t.dataSource.transaction((manager) =>
+      ledger.giveBack(
+        manager,
+        storeKey,
+        [{ variantId: variantKey, quantity: 2 }],
+        cause,
+        locationKey,
+      ),
+    );
+    const [returned] = await t.dataSource.query(
+      `SELECT si.count_on_hand, m.action, m.quantity, m.reason, m.originator_id::text AS originator
+       FROM stock_items si JOIN stock_movements m ON m.stock_item_id = si.id
+       WHERE si.stock_location_id = $1 AND si.variant_id = $2`,
+      [locationKey, variantKey],
+    );
+    expect(returned).toEqual({
+      count_on_hand: 2,
+      action: 'return',
+      quantity: 2,
+      reason: order.number,
+      originator: cause.originatorId,
+    });
+    // The default location's item is left as it was.
+    expect(await movementSum()).toBe(await countOnHand());
+
+    const elsewhere = await otherAdmin.call('POST', '/stock_locations', {
+      json: { name: `Elsewhere ${Math.random().toString(36).slice(2, 8)}` },
+    });
+    expect(elsewhere.status).toBe(201);
+    await expect(
+      t.dataSource.transaction((manager) =>
+        ledger.giveBack(
+          manager,
+          storeKey,
+          [{ variantId: variantKey, quantity: 1 }],
+          cause,
+          keyOf(t, ID_PREFIX.stockLocation, elsewhere.body.id),
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'record_not_found' });
   });
 });
