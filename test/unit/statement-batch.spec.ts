@@ -1,4 +1,4 @@
-import { StatementBatch } from '../../src/modules/webhooks/statement-batch.js';
+import { StatementBatch } from '../../src/platform/database/statement-batch.js';
 
 /** A batch whose statement doubles its inputs, recording every batch it ran; `bad` fails one. */
 function doubling(maxSize = 100, bad?: number) {

@@ -5,7 +5,7 @@ import { entityColumns, entityFromRow } from '../../platform/database/entity-row
 import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
 import { type DeliveryOutcome, INTERRUPTED_MESSAGE } from './delivery-outcome.js';
 import { COMMIT_WITHOUT_DISK_WAIT, unnestParameters } from './delivery-sql.js';
-import { StatementBatch } from './statement-batch.js';
+import { StatementBatch } from '../../platform/database/statement-batch.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 
 /** What an attempt is opened with: the envelope as it is about to be sent, and when. */

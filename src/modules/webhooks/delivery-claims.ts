@@ -5,7 +5,7 @@ import { entityFromRow } from '../../platform/database/entity-rows.js';
 import { opaqueArray, preparedIn } from '../../platform/database/prepared-sql.js';
 import { INTERRUPTED_MESSAGE } from './delivery-outcome.js';
 import { COMMIT_WITHOUT_DISK_WAIT, unnestParameters } from './delivery-sql.js';
-import { StatementBatch } from './statement-batch.js';
+import { StatementBatch } from '../../platform/database/statement-batch.js';
 import type { WebhookDeliveryJobData } from './webhook-delivery-job.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import type { DeliveryTarget } from './webhook-deliverer.js';

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { entityColumns, entityFromRow } from '../../../platform/database/entity-rows.js';
 import { preparedIn } from '../../../platform/database/prepared-sql.js';
+import { StatementBatch } from '../../../platform/database/statement-batch.js';
 import { SEND_LEASE } from './delivery-retries.js';
 import { EmailDelivery } from './email-delivery.entity.js';
 
@@ -30,66 +31,120 @@ export interface DueDelivery {
   attempts: number;
 }
 
+/** What recording a sent message needs. */
+interface Sent {
+  id: string;
+  messageId: string;
+  rendered: Rendered | null;
+}
+
+/** Most deliveries one batched statement takes. */
+const BATCH_MAX = 100;
+
+const keyOf = (row: { storeId: string; mail: string; recipient: string; key: string }) =>
+  JSON.stringify([String(row.storeId), row.mail, row.recipient, row.key]);
+
 /**
  * The statements that move a delivery through its states. Each is one statement, conditional on
  * the state it expects, so that two workers (or a worker and the sweeper) never both act on one.
+ * Those of the hot path (recording, claiming, recording a send) are shared by the deliveries that
+ * take that step at the same time (`StatementBatch`): one round trip for many.
  */
 @Injectable()
 export class EmailDeliveryRecords {
+  private readonly inserting = new StatementBatch<NewDelivery, DueDelivery | undefined>(
+    BATCH_MAX,
+    (deliveries) => this.insertMany(deliveries),
+  );
+  private readonly claiming = new StatementBatch<string, EmailDelivery | undefined>(
+    BATCH_MAX,
+    (ids) => this.claimMany(ids),
+  );
+  private readonly sending = new StatementBatch<Sent, void>(BATCH_MAX, (sent) =>
+    this.sentMany(sent),
+  );
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Records a delivery; undefined when one with the same store, mail, recipient and key exists. */
-  async insert(delivery: NewDelivery): Promise<DueDelivery | undefined> {
-    const { rows } = await preparedIn<DueDelivery>(
-      this.dataSource.manager,
-      'email_delivery_insert',
-      `INSERT INTO email_deliveries
-         (store_id, mail, recipient, key, order_id, customer_id, values_sealed, resend_of)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (store_id, mail, recipient, key) DO NOTHING
-       RETURNING id, attempts`,
-      [
-        delivery.storeId,
-        delivery.mail,
-        delivery.recipient,
-        delivery.key,
-        delivery.orderId,
-        delivery.customerId,
-        delivery.valuesSealed,
-        delivery.resendOf,
-      ],
-    );
-    return rows[0];
+  insert(delivery: NewDelivery): Promise<DueDelivery | undefined> {
+    return this.inserting.run(delivery);
   }
 
   /**
    * Takes a delivery for one try: a pending one that is due, or one whose sender's lease ran out
    * (it died mid-send). Counts the try and leases it; undefined when there is nothing to take.
    */
-  async claim(id: string): Promise<EmailDelivery | undefined> {
-    const { rows } = await preparedIn<Record<string, unknown>>(
-      this.dataSource.manager,
-      'email_delivery_claim',
-      `UPDATE email_deliveries AS d SET status = 'sending', attempts = attempts + 1,
-         lease_until = now() + interval '${SEND_LEASE}', updated_at = now()
-       WHERE id = $1 AND ((status = 'pending' AND next_attempt_at <= now())
-         OR (status = 'sending' AND lease_until < now()))
-       RETURNING ${this.columns()}`,
-      [id],
-    );
-    return rows[0] && entityFromRow(this.dataSource.manager, EmailDelivery, rows[0]);
+  claim(id: string): Promise<EmailDelivery | undefined> {
+    return this.claiming.run(String(id));
   }
 
-  async sent(delivery: EmailDelivery, messageId: string, rendered: Rendered | null): Promise<void> {
-    await preparedIn(
-      this.dataSource.manager,
-      'email_delivery_sent',
-      `UPDATE email_deliveries SET status = 'sent', smtp_message_id = $2, last_error = NULL,
-         lease_until = NULL, sent_at = now(), updated_at = now(),
-         subject = coalesce($3, subject), body_sealed = coalesce($4, body_sealed)
-       WHERE id = $1 AND status = 'sending'`,
-      [delivery.id, messageId, rendered?.subject ?? null, rendered?.bodySealed ?? null],
+  sent(delivery: EmailDelivery, messageId: string, rendered: Rendered | null): Promise<void> {
+    return this.sending.run({ id: delivery.id, messageId, rendered });
+  }
+
+  private async insertMany(deliveries: NewDelivery[]): Promise<Array<DueDelivery | undefined>> {
+    const column = <T>(read: (delivery: NewDelivery) => T) => deliveries.map(read);
+    const rows: (DueDelivery & NewDelivery)[] = await this.dataSource.query(
+      `INSERT INTO email_deliveries
+         (store_id, mail, recipient, key, order_id, customer_id, values_sealed, resend_of)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[],
+         $6::bigint[], $7::text[], $8::bigint[])
+       ON CONFLICT (store_id, mail, recipient, key) DO NOTHING
+       RETURNING id, attempts, store_id AS "storeId", mail, recipient, key`,
+      [
+        column((d) => d.storeId),
+        column((d) => d.mail),
+        column((d) => d.recipient),
+        column((d) => d.key),
+        column((d) => d.orderId),
+        column((d) => d.customerId),
+        column((d) => d.valuesSealed),
+        column((d) => d.resendOf),
+      ],
     );
+    const inserted = new Map(rows.map((row) => [keyOf(row), row]));
+    // The same key twice in one batch was inserted once: its first caller gets the row.
+    return deliveries.map((delivery) => {
+      const row = inserted.get(keyOf(delivery));
+      inserted.delete(keyOf(delivery));
+      return row && { id: String(row.id), attempts: row.attempts };
+    });
+  }
+
+  private async claimMany(ids: string[]): Promise<Array<EmailDelivery | undefined>> {
+    const [rows]: [Record<string, unknown>[], number] = await this.dataSource.query(
+      `UPDATE email_deliveries AS d SET status = 'sending', attempts = attempts + 1,
+         lease_until = now() + interval '${SEND_LEASE}', updated_at = now()
+       WHERE id = ANY($1::bigint[]) AND ((status = 'pending' AND next_attempt_at <= now())
+         OR (status = 'sending' AND lease_until < now()))
+       RETURNING ${this.columns()}`,
+      [ids],
+    );
+    const claimed = new Map(rows.map((row) => [String(row.id), row]));
+    // Two jobs of one delivery in one batch: only the first holds the claim.
+    return ids.map((id) => {
+      const row = claimed.get(id);
+      claimed.delete(id);
+      return row && entityFromRow(this.dataSource.manager, EmailDelivery, row);
+    });
+  }
+
+  private async sentMany(sent: Sent[]): Promise<void[]> {
+    await this.dataSource.query(
+      `UPDATE email_deliveries AS d SET status = 'sent', smtp_message_id = u.message_id,
+         last_error = NULL, lease_until = NULL, sent_at = now(), updated_at = now(),
+         subject = coalesce(u.subject, d.subject), body_sealed = coalesce(u.body, d.body_sealed)
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS u(id, message_id, subject, body)
+       WHERE d.id = u.id AND d.status = 'sending'`,
+      [
+        sent.map((s) => s.id),
+        sent.map((s) => s.messageId),
+        sent.map((s) => s.rendered?.subject ?? null),
+        sent.map((s) => s.rendered?.bodySealed ?? null),
+      ],
+    );
+    return sent.map(() => undefined);
   }
 
   /** Back to pending, due `delayMs` from now, with the error that made the try fail. */

@@ -6,9 +6,9 @@ interface Waiting<I, O> {
 
 /**
  * Runs the same statement for concurrent callers as one statement: inputs that arrive in the same
- * turn of the event loop go in one batch, and each caller gets its own answer. With
- * `WEBHOOK_CONCURRENCY` deliveries under way, each of a delivery's statements costs one round
- * trip per batch instead of one per delivery; a delivery alone waits one turn of the event loop.
+ * turn of the event loop go in one batch, and each caller gets its own answer. With many jobs
+ * under way (webhook or e-mail deliveries), each of a job's statements costs one round trip per
+ * batch instead of one per job; a job alone waits one turn of the event loop.
  * At most `parallel` batches run at a time; inputs that arrive while they all run go in the next
  * one. `execute` must run one statement (all or nothing).
  */
