@@ -1,5 +1,5 @@
 // Throughput of the built service against a bare Fastify + pg floor (see scenarios.js), and of
-// the events outbox and webhook deliveries (see lib/events.js).
+// the events outbox and webhook deliveries (see lib/events.js) and order e-mails (lib/emails.js).
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -24,6 +24,7 @@ import {
   variantPrimaryKey,
 } from './lib/database.js';
 import { formatBoot, measureBoot } from './lib/boot.js';
+import { measureEmails } from './lib/emails.js';
 import { eventsSummary, measureEvents, redisUrl } from './lib/events.js';
 import { MAX_RATIO, measureGrowth, printGrowthTable } from './lib/growth.js';
 import { measureHostile, printHostile } from './lib/hostile.js';
@@ -78,7 +79,7 @@ const SHARE_GUARDS = [
   { scenario: MEDIA_RENDITION, of: STATIC_RENDITION, min: 0.7 },
 ];
 const printJson = process.argv.includes('--json');
-// Which groups to run: `http` (the request scenarios) and `events` (outbox and webhooks) by
+// Which groups to run: `http` (the request scenarios) and `events` (outbox, webhooks, e-mails) by
 // default; BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group. `growth`
 // (latencies at 1,000 and 1,000,000 orders, lib/growth.js) and `hostile` (/health under hostile
 // bodies, lib/hostile.js; two windows per round) run only when named.
@@ -529,17 +530,10 @@ async function measureEventsGroup({ env, dbUrl, credentials }) {
     return [];
   }
   for (const proc of started.splice(0)) await proc.stop();
-  return measureEvents({
-    root: ROOT,
-    env,
-    dbUrl,
-    redis,
-    storeKey: await storePrimaryKey(dbUrl, credentials.publishable_key),
-    rounds: ROUNDS,
-    durationS: DURATION_S,
-    log,
-    cleanups,
-  });
+  const storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
+  const common = { root: ROOT, env, dbUrl, redis, storeKey, rounds: ROUNDS, log, cleanups };
+  const events = await measureEvents({ ...common, durationS: DURATION_S });
+  return [...events, ...(await measureEmails({ ...common, credentials }))];
 }
 
 /** The request scenarios: the service and the baseline under autocannon and shoppers. */

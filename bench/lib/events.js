@@ -249,7 +249,7 @@ async function redisProcessId(url) {
 }
 
 /** Deletes the keys of a queue prefix (the bench's jobs) from Redis. */
-async function dropQueueKeys(url, prefix) {
+export async function dropQueueKeys(url, prefix) {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
