@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import { MAX_ATTEMPTS } from '../../src/modules/emails/deliveries/delivery-retries.js';
 import { DeliverySeal } from '../../src/modules/emails/deliveries/delivery-seal.js';
 import { EmailDeliveryRecords } from '../../src/modules/emails/deliveries/email-delivery-records.js';
 import { EmailDeliverySweeper } from '../../src/modules/emails/deliveries/email-delivery-sweeper.js';
@@ -83,7 +84,7 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
   beforeAll(async () => {
     sink = await SmtpSink.start();
     t = await startTestApp({
-      env: { ...database(), SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '200' },
+      env: { ...database(), SMTP_URL: sink.url, MAIL_RETRY_DELAY_MS: '100' },
     });
     shop = await t.seedStore();
     admin = new AdminCaller(t, shop);
@@ -136,6 +137,31 @@ describe('E-mail deliveries: recorded, sent once, retried, failed, listed and re
     expect(sink.to(to)).toHaveLength(1);
     expect(row.smtp_message_id).toBe(sink.to(to)[0].messageId);
   });
+
+  it('gives up after the last of 8 tries refused for a while, and publishes email_delivery.failed', async () => {
+    const to = address();
+    sink.scriptFor(
+      to,
+      Array.from({ length: MAX_ATTEMPTS + 1 }, () => 421),
+    );
+    await dispatch({ to });
+    // The waits double from MAIL_RETRY_DELAY_MS: 0.1 s, then 0.2 s … 6.4 s, 12.7 s in all.
+    let row: DeliveryRow | undefined;
+    await untilPasses(async () => {
+      [row] = await rowsTo(to);
+      expect(row?.status).toBe('failed');
+    }, 40_000);
+    expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, smtp_message_id: null });
+    expect(row!.last_error).toMatch(/421/);
+    expect(sink.replies.filter((reply) => reply.to.includes(to))).toHaveLength(MAX_ATTEMPTS);
+    expect(sink.to(to)).toHaveLength(0);
+    const [{ count }] = await t.dataSource.query(
+      `SELECT count(*)::int AS count FROM events
+       WHERE name = 'email_delivery.failed' AND payload->>'recipient' = $1`,
+      [to],
+    );
+    expect(count).toBe(1);
+  }, 60_000);
 
   it('records a permanent refusal (550) as failed and publishes email_delivery.failed', async () => {
     const to = address();
