@@ -11,6 +11,9 @@ import { operationsOf } from '../helpers/payment-operations-fixtures.js';
 import { keyOf } from '../helpers/staff-fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 
+/** The test card approved only after 1.5 s. */
+const SLOW_CARD = { number: '4000000000006975', month: 12, year: 2099, verification_value: '123' };
+
 /**
  * Captures, voids and refunds call their gateway between a claim and a settling change, with no
  * transaction open: a slow gateway (the test card whose captures, voids and refunds answer after
@@ -127,5 +130,47 @@ describe('Admin API: gateway operations outside the order’s row lock', () => {
       state: 'completed',
       amount: '5.00',
     });
+  });
+
+  it('adding a payment: the card’s slow authorization holds no other write, and two at once are one', async () => {
+    const order = await scenario.withBalanceDue();
+    const methodId = await scenario.methodId('test_card');
+    let answered = false;
+    const adding = admin
+      .call('POST', `/orders/${order.id}/payments`, {
+        json: { payment_method_id: methodId, source: SLOW_CARD },
+      })
+      .then((response) => {
+        answered = true;
+        return response;
+      });
+    const orderKey = keyOf(t, ID_PREFIX.order, order.id);
+    const deadline = Date.now() + 10_000;
+    while ((await operationsOf(t, orderKey)).every((op) => op.kind !== 'authorize')) {
+      if (Date.now() > deadline) throw new Error('The authorization was never claimed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // A second authorization of the order while the first is at the gateway is refused.
+    expectError(
+      await admin.call('POST', `/orders/${order.id}/payments`, {
+        json: { payment_method_id: methodId, source: SLOW_CARD },
+      }),
+      409,
+      'order_already_updated',
+    );
+    const updated = await admin.call('PATCH', `/orders/${order.id}`, {
+      json: { special_instructions: 'Ring twice' },
+    });
+    expect(updated.status).toBe(200);
+    expect(answered).toBe(false);
+
+    const response = await adding;
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ state: 'pending', amount: order.total });
+    expect(await scenario.paymentsOf(order.id)).toEqual([
+      `void ${order.total}`,
+      `pending ${order.total}`,
+    ]);
+    expect(await scenario.events('payment.created', response.body.id)).toHaveLength(1);
   });
 });

@@ -17,9 +17,11 @@ import type { TestApp } from '../helpers/test-app.js';
 
 /** Service processes start slowly on a busy machine. */
 const TEST_TIMEOUT_MS = 300_000;
+/** The test card approved 1.5 s after the gateway took it. */
+const SLOW_CARD = { number: '4000000000006975', month: 12, year: 2099, verification_value: '123' };
 
 /**
- * A capture or refund runs claim → gateway call → settle; the API process is killed (SIGKILL)
+ * A capture, refund or authorization runs claim → gateway call → settle; the API process is killed (SIGKILL)
  * after the gateway did the operation and before the settling: the recovery sweep learns from
  * the gateway, by the operation's idempotency key, what it did, and settles it exactly once.
  * The operations go to a service process of their own on a scratch database, while the in-test
@@ -56,19 +58,19 @@ const TEST_TIMEOUT_MS = 300_000;
      * (the slow card answers 1.5 s after doing it): the request gets no answer.
      */
     const killedDuring = async (
+      kind: string,
       orderKey: string,
-      paymentKey: string,
+      paymentKey: string | undefined,
       send: (api: ServiceProcess) => Promise<Response | undefined>,
     ) => {
       const api = await cluster.start('api', { PROCESS_ROLE: 'api', LOG_LEVEL: 'warn' });
       const answer = send(api);
       await untilEqual(
         async () =>
-          (await operationsOf(control, orderKey, paymentKey)).map((operation) => [
-            operation.state,
-            operation.gateway_calls,
-          ]),
-        [['pending', 1]],
+          (await operationsOf(control, orderKey, paymentKey))
+            .filter((operation) => operation.state === 'pending')
+            .map((operation) => [operation.kind, operation.gateway_calls]),
+        [[kind, 1]],
         20_000,
       );
       await api.kill('SIGKILL');
@@ -92,7 +94,7 @@ const TEST_TIMEOUT_MS = 300_000;
         });
         const orderKey = keyOf(control, ID_PREFIX.order, order.id);
         const paymentKey = keyOf(control, ID_PREFIX.payment, payment.id);
-        await killedDuring(orderKey, paymentKey, (api) =>
+        await killedDuring('capture', orderKey, paymentKey, (api) =>
           send(api, 'PATCH', `/orders/${order.id}/payments/${payment.id}/capture`),
         );
         expect(await scenario.payment(payment.id)).toMatchObject({ state: 'pending' });
@@ -123,7 +125,7 @@ const TEST_TIMEOUT_MS = 300_000;
         const payment = order.payments[0];
         const orderKey = keyOf(control, ID_PREFIX.order, order.id);
         const paymentKey = keyOf(control, ID_PREFIX.payment, payment.id);
-        await killedDuring(orderKey, paymentKey, (api) =>
+        await killedDuring('refund', orderKey, paymentKey, (api) =>
           send(api, 'POST', `/orders/${order.id}/refunds`, {
             payment_id: payment.id,
             amount: '3.00',
@@ -145,6 +147,36 @@ const TEST_TIMEOUT_MS = 300_000;
           { amount: '3.00', transaction_id: expect.stringMatching(/^test_/) },
         ]);
         expect(await scenario.order(order.id)).toMatchObject({ payment_state: 'balance_due' });
+        expect(await control.app.get(PaymentRecoverySweeper).sweepOnce('0 seconds')).toBe(0);
+      },
+      TEST_TIMEOUT_MS,
+    );
+
+    it(
+      'an authorization of a new payment: the payment is made once, pending, the gateway asked once',
+      async () => {
+        const order = await scenario.withBalanceDue();
+        const orderKey = keyOf(control, ID_PREFIX.order, order.id);
+        const methodId = await scenario.methodId('test_card');
+        await killedDuring('authorize', orderKey, undefined, (api) =>
+          send(api, 'POST', `/orders/${order.id}/payments`, {
+            payment_method_id: methodId,
+            source: SLOW_CARD,
+          }),
+        );
+        expect(await scenario.paymentsOf(order.id)).toEqual([`void ${order.total}`]);
+
+        await recoverOperations(control, orderKey);
+        const authorizations = (await operationsOf(control, orderKey)).filter(
+          (operation) => operation.kind === 'authorize',
+        );
+        expect(authorizations).toEqual([
+          { kind: 'authorize', state: 'done', amount: order.total, gateway_calls: 1 },
+        ]);
+        expect(await scenario.paymentsOf(order.id)).toEqual([
+          `void ${order.total}`,
+          `pending ${order.total}`,
+        ]);
         expect(await control.app.get(PaymentRecoverySweeper).sweepOnce('0 seconds')).toBe(0);
       },
       TEST_TIMEOUT_MS,

@@ -109,6 +109,13 @@ describe('the built-in payment gateways', () => {
     expect(await gateway.refund(approved, '3.00', 'USD', 'key-1')).toEqual(first);
     expect(await gateway.lookup!('key-1')).toEqual(first);
 
+    // An authorization is kept under its key too: a retry holds nothing more.
+    const source = gateway.tokenize(card('4242424242424242'));
+    const held = await gateway.authorize('9.00', 'USD', source, 'key-3');
+    expect(held).toEqual({ kind: 'pending', reference: expect.stringMatching(/^test_/) });
+    expect(await gateway.authorize('9.00', 'USD', source, 'key-3')).toEqual(held);
+    expect(await gateway.lookup!('key-3')).toEqual(held);
+
     // A lost answer: the gateway did it, and says so when asked by the key.
     const captureLost = await authorizedWith('4000000000000077');
     await expect(gateway.capture(captureLost, '20.00', 'USD', 'key-2')).rejects.toBeInstanceOf(

@@ -65,12 +65,14 @@ export interface PaymentGateway {
   process(amount: string, currency: string, source: PaymentSource | null): Promise<GatewayOutcome>;
   /**
    * Holds `amount` on a stored source without taking it (a payment staff add to an order):
-   * `pending` with the authorization's reference, to be captured or voided later.
+   * `pending` with the authorization's reference, to be captured or voided later. Given an
+   * `idempotencyKey`, done at most once under it, as the follow-ups below.
    */
   authorize(
     amount: string,
     currency: string,
     source: PaymentSource | null,
+    idempotencyKey?: string,
   ): Promise<GatewayOutcome>;
   /**
    * Takes `amount` (at most what was authorized) of the authorization `reference`. Given an
@@ -96,5 +98,5 @@ export interface PaymentGateway {
    * What the provider did under `idempotencyKey` (undefined: nothing reached it), for gateways
    * that can tell; recovery retries the call under the same key with the others.
    */
-  lookup?(idempotencyKey: string): Promise<GatewayActionOutcome | undefined>;
+  lookup?(idempotencyKey: string): Promise<GatewayActionOutcome | GatewayOutcome | undefined>;
 }

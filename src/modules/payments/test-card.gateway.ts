@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { StoreError } from '../../common/errors/store-error.js';
 import type { PaymentSource } from './payment-source.js';
-import { MemoryLedger, type TestGatewayLedger } from './test-gateway-ledger.js';
+import { type LedgerOutcome, MemoryLedger, type TestGatewayLedger } from './test-gateway-ledger.js';
 import {
   type CardInput,
   type GatewayActionOutcome,
@@ -175,8 +175,9 @@ export class TestCardGateway implements PaymentGateway {
     _amount: string,
     _currency: string,
     source: PaymentSource | null,
+    key?: string,
   ): Promise<GatewayOutcome> {
-    return this.charge(source, 'pending');
+    return this.charge(source, 'pending', key);
   }
 
   capture(
@@ -201,40 +202,28 @@ export class TestCardGateway implements PaymentGateway {
     return this.follow(reference, 'refund', key);
   }
 
-  async lookup(key: string): Promise<GatewayActionOutcome | undefined> {
+  async lookup(key: string): Promise<LedgerOutcome | undefined> {
     return (await this.ledger.find(key))?.outcome;
   }
 
-  private charge(
+  /** A charge or authorization, as the card behind `source` has it done (once under `key`). */
+  private async charge(
     source: PaymentSource | null,
     approved: 'captured' | 'pending',
+    key?: string,
   ): Promise<GatewayOutcome> {
     const behaviour = source?.gateway_payment_profile_id
       ?.slice(PROFILE_PREFIX.length)
-      .split('.')[0];
-    const reference = newReference(behaviour);
-    if (behaviour !== undefined && FOLLOW_UP_BEHAVIOURS.has(behaviour as TestCardBehaviour)) {
-      return Promise.resolve({ kind: approved, reference });
+      .split('.')[0] as TestCardBehaviour | undefined;
+    if (behaviour === 'unreachable') {
+      throw new GatewayUnreachable('The test gateway did not answer (simulated)');
     }
-    switch (behaviour) {
-      case 'approve':
-        return Promise.resolve({ kind: approved, reference });
-      case 'slow':
-        return new Promise((resolve) =>
-          setTimeout(() => resolve({ kind: approved, reference }), SLOW_CARD_DELAY_MS),
-        );
-      case 'gateway_error':
-        return Promise.resolve({
-          kind: 'error',
-          message: 'The test gateway could not be reached (simulated processor error)',
-        });
-      case 'unreachable':
-        return Promise.reject(
-          new GatewayUnreachable('The test gateway did not answer (simulated)'),
-        );
-      default:
-        return Promise.resolve({ kind: 'declined', message: 'The card was declined', reference });
-    }
+    const perform = () => chargeOutcome(behaviour, approved);
+    const outcome = key
+      ? ((await this.ledger.once(key, 'authorize', perform)).outcome as GatewayOutcome)
+      : perform();
+    if (behaviour === 'slow') await delay(SLOW_CARD_DELAY_MS);
+    return outcome;
   }
 
   /** A capture, void or refund, as the card behind `reference` has it done. */
@@ -251,7 +240,9 @@ export class TestCardGateway implements PaymentGateway {
             message: `The test gateway refused the ${action} (simulated processor refusal)`,
           }
         : { kind: 'done', reference: action === 'refund' ? newReference() : reference };
-    const outcome = key ? (await this.ledger.once(key, action, perform)).outcome : perform();
+    const outcome = key
+      ? ((await this.ledger.once(key, action, perform)).outcome as GatewayActionOutcome)
+      : perform();
     // Done at once, answered late: a crash while waiting leaves it done but not known to be.
     if (behaviour === 'slow_follow_up') await delay(SLOW_CARD_DELAY_MS);
     if (losesAnswer(behaviour, action)) {
@@ -259,6 +250,25 @@ export class TestCardGateway implements PaymentGateway {
     }
     return outcome;
   }
+}
+
+/** What a card that answers does with a charge (approved as `approved`). */
+function chargeOutcome(
+  behaviour: TestCardBehaviour | undefined,
+  approved: 'captured' | 'pending',
+): GatewayOutcome {
+  const reference = newReference(behaviour);
+  if (behaviour === 'approve' || behaviour === 'slow') return { kind: approved, reference };
+  if (behaviour !== undefined && FOLLOW_UP_BEHAVIOURS.has(behaviour)) {
+    return { kind: approved, reference };
+  }
+  if (behaviour === 'gateway_error') {
+    return {
+      kind: 'error',
+      message: 'The test gateway could not be reached (simulated processor error)',
+    };
+  }
+  return { kind: 'declined', message: 'The card was declined', reference };
 }
 
 /** The follow-up behaviour a reference of this gateway carries, if any. */

@@ -1,9 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { GatewayActionOutcome } from './payment-gateway.js';
+import type { GatewayActionOutcome, GatewayOutcome } from './payment-gateway.js';
 
-/** A follow-up operation as the test gateway remembers it under its idempotency key. */
+/** What the gateway answered an operation: an authorization's outcome or a follow-up's. */
+export type LedgerOutcome = GatewayOutcome | GatewayActionOutcome;
+
+/** An operation as the test gateway remembers it under its idempotency key. */
 export interface LedgerEntry {
-  outcome: GatewayActionOutcome;
+  outcome: LedgerOutcome;
   /** How many times the operation was asked for under the key (retries included). */
   calls: number;
 }
@@ -15,7 +18,7 @@ export interface LedgerEntry {
  */
 export interface TestGatewayLedger {
   /** Performs `perform` unless the key was seen; answers the key's outcome either way. */
-  once(key: string, action: string, perform: () => GatewayActionOutcome): Promise<LedgerEntry>;
+  once(key: string, action: string, perform: () => LedgerOutcome): Promise<LedgerEntry>;
   /** What was done under the key, if anything was. */
   find(key: string): Promise<LedgerEntry | undefined>;
 }
@@ -24,7 +27,7 @@ export interface TestGatewayLedger {
 export class MemoryLedger implements TestGatewayLedger {
   private readonly entries = new Map<string, LedgerEntry>();
 
-  once(key: string, _action: string, perform: () => GatewayActionOutcome): Promise<LedgerEntry> {
+  once(key: string, _action: string, perform: () => LedgerOutcome): Promise<LedgerEntry> {
     const known = this.entries.get(key);
     const entry = known ? { ...known, calls: known.calls + 1 } : { outcome: perform(), calls: 1 };
     this.entries.set(key, entry);
@@ -44,12 +47,8 @@ export class MemoryLedger implements TestGatewayLedger {
 export class DatabaseLedger implements TestGatewayLedger {
   constructor(private readonly dataSource: DataSource) {}
 
-  async once(
-    key: string,
-    action: string,
-    perform: () => GatewayActionOutcome,
-  ): Promise<LedgerEntry> {
-    const [row]: { outcome: GatewayActionOutcome; calls: number }[] = await this.dataSource.query(
+  async once(key: string, action: string, perform: () => LedgerOutcome): Promise<LedgerEntry> {
+    const [row]: LedgerEntry[] = await this.dataSource.query(
       `INSERT INTO test_gateway_operations (idempotency_key, action, outcome)
        VALUES ($1, $2, $3)
        ON CONFLICT (idempotency_key) DO UPDATE SET calls = test_gateway_operations.calls + 1

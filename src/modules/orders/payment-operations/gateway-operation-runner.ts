@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
-import type { RefundView } from '../admin/payments/refund.serializer.js';
 import type { OrderChange } from '../order-change.js';
 import { conflict, OrderChanges } from '../order-changes.js';
 import type { OrderTarget } from '../order-lookup.js';
@@ -13,7 +12,7 @@ import type {
   OperationResult,
   PaymentOperationPlan,
 } from './payment-operation.js';
-import { PaymentOperationEffects } from './payment-operation-effects.js';
+import { type AppliedOperation, PaymentOperationEffects } from './payment-operation-effects.js';
 import { PaymentOperations } from './payment-operations.js';
 
 /** How long an operation whose gateway did not answer waits before recovery asks about it. */
@@ -25,9 +24,9 @@ export interface OperationClaim<C> {
   context: C;
 }
 
-/** An operation's result as settled: a refund that was done carries what it recorded. */
+/** An operation's result as settled: one that was done carries what applying it made. */
 export interface SettledOperation extends OperationResult {
-  refund?: RefundView;
+  applied?: AppliedOperation;
 }
 
 /** The parts of a request that calls payment gateways (see `GatewayOperationRunner`). */
@@ -157,8 +156,7 @@ export class GatewayOperationRunner {
       // Taken over by recovery meanwhile (the lease ran out): the taker settles it.
       return { operation, outcome: { kind: 'unknown' } };
     }
-    const refund = await this.effects.apply(change, operation, outcome.reference);
-    return { ...result, refund };
+    return { ...result, applied: await this.effects.apply(change, operation, outcome) };
   }
 }
 
@@ -166,9 +164,11 @@ export class GatewayOperationRunner {
 function failureOf(result: OperationResult, plans: readonly PaymentOperationPlan[]): StoreError {
   if (result.outcome.kind === 'refused') {
     const plan = plans.find((candidate) => candidate.paymentId === result.operation.paymentId);
-    return new StoreError('gateway_error', result.outcome.message, {
-      payment_id: [plan!.publicPaymentId],
-    });
+    return new StoreError(
+      'gateway_error',
+      result.outcome.message,
+      plan?.publicPaymentId ? { payment_id: [plan.publicPaymentId] } : undefined,
+    );
   }
   return new StoreError(
     'payment_processing_error',

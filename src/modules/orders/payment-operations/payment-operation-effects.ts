@@ -1,18 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../common/money/money.js';
+import type { GatewayOutcome } from '../../payments/index.js';
 import { PaymentReturns } from '../admin/payments/payment-returns.js';
 import type { RefundView } from '../admin/payments/refund.serializer.js';
-import { OrderPayments } from '../order-payments.js';
+import { OrderPayments, PaymentRefused } from '../order-payments.js';
 import type { OrderContext } from '../order-snapshot.js';
-import type { ClaimedOperation } from './payment-operation.js';
+import type { ClaimedOperation, OperationOutcome } from './payment-operation.js';
 
 /** What of an operation its effect depends on. */
 export type OperationEffect = Pick<ClaimedOperation, 'paymentId' | 'kind' | 'amount' | 'details'>;
 
+/** What the gateway answered, as an effect uses it. */
+export type EffectOutcome = Omit<Extract<OperationOutcome, { kind: 'done' }>, 'kind'>;
+
+/** What applying an operation made: a refund's record, an authorization's payment and refusal. */
+export interface AppliedOperation {
+  refund?: RefundView;
+  paymentId?: string;
+  refusal?: PaymentRefused | null;
+}
+
 /**
  * What a gateway operation that was done changes in the store, in the change that settles it
- * (the request's own, or recovery's): a capture completes the payment at the amount taken, a
- * void voids it, a refund is recorded (`refund.created`) and, for a cancellation, voids it.
+ * (the request's own, or recovery's): an authorization makes its payment (`pending`, or `failed`
+ * when declined), a capture completes the payment at the amount taken, a void voids it, a refund
+ * is recorded (`refund.created`) and, for a cancellation, voids it.
  */
 @Injectable()
 export class PaymentOperationEffects {
@@ -22,20 +34,25 @@ export class PaymentOperationEffects {
   ) {}
 
   /**
-   * Applies the operation (done at its gateway, or one that needs none: a store credit payment's);
-   * answers the refund it recorded, for a refund.
+   * Applies the operation (done at its gateway, or one that needs none: a store credit payment's;
+   * `outcome` then has no reference).
    */
   async apply(
     context: OrderContext,
     operation: OperationEffect,
-    reference: string | null,
-  ): Promise<RefundView | undefined> {
+    outcome: EffectOutcome,
+  ): Promise<AppliedOperation> {
     const { manager, order } = context;
-    const { paymentId, details } = operation;
+    const { details } = operation;
+    const { reference } = outcome;
     const amount =
       operation.amount === null
         ? null
         : Money.of(operation.amount, order.currency).round().toString();
+    if (operation.kind === 'authorize') {
+      return this.authorized(context, operation, amount!, outcome.authorization!);
+    }
+    const paymentId = operation.paymentId!;
     switch (operation.kind) {
       case 'capture':
         await manager.query('UPDATE payments SET amount = $2, updated_at = now() WHERE id = $1', [
@@ -43,12 +60,12 @@ export class PaymentOperationEffects {
           amount,
         ]);
         await this.payments.transition(manager, order, { paymentId, to: 'completed', reference });
-        return undefined;
+        return { paymentId };
       case 'void':
         await this.payments.transition(manager, order, { paymentId, to: 'void', reference });
-        return undefined;
+        return { paymentId };
       case 'refund': {
-        const view = await this.returns.record(context, paymentId, amount!, reference, {
+        const refund = await this.returns.record(context, paymentId, amount!, reference, {
           reason: details.reason ?? null,
           staffUserId: details.staff_user_id ?? null,
           apiKeyId: details.api_key_id ?? null,
@@ -56,8 +73,48 @@ export class PaymentOperationEffects {
         if (details.then_void) {
           await this.payments.transition(manager, order, { paymentId, to: 'void' });
         }
-        return view;
+        return { paymentId, refund };
       }
     }
+  }
+
+  /** Makes the payment an authorization asked for, as the gateway answered it. */
+  private async authorized(
+    { manager, order }: OrderContext,
+    { details }: OperationEffect,
+    amount: string,
+    authorization: GatewayOutcome,
+  ): Promise<AppliedOperation> {
+    const paymentId = await this.payments.add(manager, order, {
+      methodId: details.payment_method_id!,
+      amount,
+      coversBalance: false,
+      source: details.source ?? null,
+      metadata: details.metadata,
+    });
+    let refusal: PaymentRefused | null = null;
+    switch (authorization.kind) {
+      case 'captured':
+      case 'pending':
+        await this.payments.transition(manager, order, {
+          paymentId,
+          to: authorization.kind === 'captured' ? 'completed' : 'pending',
+          reference: authorization.reference,
+        });
+        break;
+      case 'declined':
+        refusal = new PaymentRefused(
+          paymentId,
+          'declined',
+          authorization.message,
+          authorization.reference,
+        );
+        break;
+      case 'error':
+        refusal = new PaymentRefused(paymentId, 'gateway_error', authorization.message);
+        break;
+    }
+    if (refusal) await this.payments.recordRefusal(manager, order, refusal);
+    return { paymentId, refusal };
   }
 }

@@ -59,7 +59,7 @@ export class PaymentOperationRecovery {
     }
     await this.changes.settle(orderByKey(operation.storeId, operation.orderId), async (change) => {
       if (!(await this.operations.markDone(change.manager, operation, outcome.reference))) return;
-      await this.effects.apply(change, operation, outcome.reference);
+      await this.effects.apply(change, operation, outcome);
       await this.settlement.settle(change);
     });
     return true;

@@ -6,6 +6,7 @@ import { Money } from '../../../common/money/money.js';
 import { isUniqueViolationOf } from '../../../platform/database/database-errors.js';
 import {
   type GatewayActionOutcome,
+  type GatewayOutcome,
   type PaymentGateway,
   PaymentGateways,
 } from '../../payments/index.js';
@@ -18,7 +19,8 @@ import type {
   PaymentOperationPlan,
 } from './payment-operation.js';
 
-const PENDING_KEY = 'payment_operations_pending_key';
+/** One pending operation per payment, and one pending authorization per order. */
+const PENDING_KEYS = ['payment_operations_pending_key', 'payment_operations_pending_authorize_key'];
 
 /** `payment_operations` joined to what a gateway call needs, as `ClaimedOperation`. */
 const OPERATION_COLUMNS = `op.id::text AS id, op.order_id::text AS "orderId",
@@ -27,8 +29,9 @@ const OPERATION_COLUMNS = `op.id::text AS id, op.order_id::text AS "orderId",
   op.held_by::text AS "heldBy", pm.type AS "methodType", o.currency,
   p.response_code AS reference`;
 
-const OPERATION_JOINS = `JOIN payments p ON p.id = op.payment_id
-  JOIN payment_methods pm ON pm.id = p.payment_method_id
+const OPERATION_JOINS = `LEFT JOIN payments p ON p.id = op.payment_id
+  JOIN payment_methods pm
+    ON pm.id = COALESCE(p.payment_method_id, (op.details->>'payment_method_id')::bigint)
   JOIN orders o ON o.id = op.order_id`;
 
 /**
@@ -80,17 +83,21 @@ export class PaymentOperations {
         ],
       );
     } catch (error) {
-      if (!isUniqueViolationOf(error, PENDING_KEY)) throw error;
-      throw conflict(order, 'Another operation on the payment is in progress at its gateway', {
-        payment_id: plans.map((plan) => plan.publicPaymentId),
-      });
+      if (!PENDING_KEYS.some((key) => isUniqueViolationOf(error, key))) throw error;
+      const named = plans.flatMap((plan) => plan.publicPaymentId ?? []);
+      throw conflict(
+        order,
+        'Another operation of the payment is in progress at its gateway',
+        named.length > 0 ? { payment_id: named } : undefined,
+      );
     }
   }
 
   /** Calls the operation's gateway under its idempotency key; never throws. */
   async call(operation: ClaimedOperation): Promise<OperationOutcome> {
     try {
-      return outcomeOf(await invoke(this.gateways.for(operation.methodType), operation));
+      const answer = await invoke(this.gateways.for(operation.methodType), operation);
+      return outcomeOf(operation, answer);
     } catch (error) {
       this.logger.warn(`Operation ${operation.id} got no answer: ${String(error)}`);
       return { kind: 'unknown' };
@@ -108,7 +115,7 @@ export class PaymentOperations {
     try {
       const found = await gateway.lookup(operation.idempotencyKey);
       return found
-        ? outcomeOf(found)
+        ? outcomeOf(operation, found)
         : { kind: 'refused', message: 'The operation never reached the payment gateway' };
     } catch (error) {
       this.logger.warn(`Operation ${operation.id} could not be looked up: ${String(error)}`);
@@ -183,11 +190,13 @@ export class PaymentOperations {
 function invoke(
   gateway: PaymentGateway,
   operation: ClaimedOperation,
-): Promise<GatewayActionOutcome> {
+): Promise<GatewayActionOutcome | GatewayOutcome> {
   const { kind, reference, currency, idempotencyKey } = operation;
   const amount =
     operation.amount === null ? '0' : Money.of(operation.amount, currency).round().toString();
   switch (kind) {
+    case 'authorize':
+      return gateway.authorize(amount, currency, operation.details.source ?? null, idempotencyKey);
     case 'capture':
       return gateway.capture(reference, amount, currency, idempotencyKey);
     case 'void':
@@ -197,7 +206,17 @@ function invoke(
   }
 }
 
-function outcomeOf(outcome: GatewayActionOutcome): OperationOutcome {
+/** What a gateway's answer makes of the operation. */
+function outcomeOf(
+  operation: ClaimedOperation,
+  answer: GatewayActionOutcome | GatewayOutcome,
+): OperationOutcome {
+  if (operation.kind === 'authorize') {
+    const authorization = answer as GatewayOutcome;
+    const reference = 'reference' in authorization ? authorization.reference : null;
+    return { kind: 'done', reference, authorization };
+  }
+  const outcome = answer as GatewayActionOutcome;
   return outcome.kind === 'done'
     ? { kind: 'done', reference: outcome.reference }
     : { kind: 'refused', message: outcome.message };

@@ -13,10 +13,10 @@ import type { StoreContext } from '../../../stores/index.js';
 import { CartCheckoutService } from '../../carts/cart-checkout.service.js';
 import type { LockedBody } from '../../dto/cart.body.js';
 import type { CreatePaymentBody } from '../../dto/checkout.body.js';
-import type { OrderChange } from '../../order-change.js';
-import { OrderChanges } from '../../order-changes.js';
 import { isPlaced, OrderLookup } from '../../order-lookup.js';
-import { gatewayCall, OrderPayments, PaymentRefused, REFUSAL_CODES } from '../../order-payments.js';
+import { OrderPayments, REFUSAL_CODES } from '../../order-payments.js';
+import type { OrderContext } from '../../order-snapshot.js';
+import type { PaymentOperationPlan } from '../../payment-operations/payment-operation.js';
 import { OrderRecalculator } from '../../order-recalculator.js';
 import {
   type AdminPaymentView,
@@ -44,7 +44,6 @@ export class AdminPaymentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
-    private readonly changes: OrderChanges,
     private readonly views: AdminPaymentViews,
     private readonly payments: OrderPayments,
     private readonly gateways: PaymentGateways,
@@ -77,34 +76,45 @@ export class AdminPaymentsService {
   /**
    * A draft or cart gets a payment in state `checkout`, charged when it is placed (as in the
    * Store API). A complete order with a balance due gets one authorized now for `amount` (default:
-   * the balance): a check or an approved card is `pending` until captured. A refusal is recorded
-   * as a `failed` payment and answered 422 `payment_failed` / `gateway_error` after the change commits.
+   * the balance), between the claim and the settling (`GatewayOperationRunner`): a check or an
+   * approved card is `pending` until captured. A refusal is recorded as a `failed` payment and
+   * answered 422 `payment_failed` / `gateway_error` after the settling commits.
    */
   async create(
     store: StoreContext,
     orderId: string,
     body: CreatePaymentBody,
   ): Promise<AdminPaymentView> {
-    const { view, refusal } = await this.changes.run(
+    const { view, refusal } = await this.runner.run(
       this.lookup.inStore(store.storeId, orderId),
       body.state_lock_version,
-      async (change) => {
-        const { manager, order } = change;
-        if (!isPlaced(order)) {
-          const key = await this.checkout.addPaymentIn(change, body);
-          await this.recalculator.recalculate(change);
-          return { view: await this.views.one(manager, order, key), refusal: null };
-        }
-        const added = await this.authorizeFor(change, body);
-        return { view: await this.views.one(manager, order, added.key), refusal: added.refusal };
+      {
+        claim: async (context) =>
+          isPlaced(context.order)
+            ? { plans: [await this.authorization(context, body)], context: { draft: false } }
+            : { plans: [], context: { draft: true } },
+        settle: async (change, [done], { draft }) => {
+          const { manager, order } = change;
+          if (draft) {
+            const key = await this.checkout.addPaymentIn(change, body);
+            await this.recalculator.recalculate(change);
+            return { view: await this.views.one(manager, order, key), refusal: null };
+          }
+          const applied = done?.applied;
+          // None only when recovery took the authorization over: the runner then answers 422.
+          if (!applied) return { view: undefined, refusal: null };
+          await this.settlement.settle(change, { lastPaymentFailed: applied.refusal != null });
+          const view = await this.views.one(manager, order, applied.paymentId!);
+          return { view, refusal: applied.refusal ?? null };
+        },
       },
     );
     if (refusal) {
       throw new StoreError(REFUSAL_CODES[refusal.reason], refusal.message, {
-        payment_id: [view.id],
+        payment_id: [view!.id],
       });
     }
-    return view;
+    return view!;
   }
 
   /**
@@ -145,7 +155,7 @@ export class AdminPaymentsService {
         return { plans, context: { effect, inStore } };
       },
       settle: async (change, _results, { effect, inStore }) => {
-        if (inStore) await this.effects.apply(change, effect, null);
+        if (inStore) await this.effects.apply(change, effect, { reference: null });
         await this.settlement.settle(change);
         return this.views.one(change.manager, change.order, effect.paymentId);
       },
@@ -178,7 +188,7 @@ export class AdminPaymentsService {
       },
       settle: async (change, _results, { effect, inStore }) => {
         const { manager, order } = change;
-        if (inStore) await this.effects.apply(change, effect, null);
+        if (inStore) await this.effects.apply(change, effect, { reference: null });
         if (isPlaced(order)) await this.settlement.settle(change);
         else await this.payments.fitBalancePayments(manager, order);
         return this.views.one(manager, order, effect.paymentId);
@@ -186,12 +196,11 @@ export class AdminPaymentsService {
     });
   }
 
-  /** Adds a payment to a complete order and authorizes it at the gateway. */
-  private async authorizeFor(
-    change: OrderChange,
+  /** The authorization of a new payment of a complete order, as the claim checks it. */
+  private async authorization(
+    { manager, order }: OrderContext,
     body: CreatePaymentBody,
-  ): Promise<{ key: string; refusal: PaymentRefused | null }> {
-    const { manager, order } = change;
+  ): Promise<PaymentOperationPlan> {
     if (order.state !== 'complete') {
       throw new StoreError('cart_invalid_state', `A ${order.state} order takes no new payments`, {
         state: order.state,
@@ -203,8 +212,7 @@ export class AdminPaymentsService {
         payment_method_id: ['store credit is applied at checkout, not to a placed order'],
       });
     }
-    const gateway = this.gateways.for(method.type);
-    const source = gateway.tokenize(body.source);
+    const source = this.gateways.for(method.type).tokenize(body.source);
     const asked =
       body.amount === undefined ? undefined : positiveAmount(body.amount, order.currency);
     const due = await this.settlement.balanceDue(manager, order);
@@ -219,35 +227,13 @@ export class AdminPaymentsService {
         amount: [`amount may be at most the balance due (${due.toString()})`],
       });
     }
-    const charge = amount.round().toString();
-    const key = await this.payments.add(manager, order, {
-      methodId: method.id,
-      amount: charge,
-      coversBalance: false,
-      source,
-      metadata: body.metadata,
-    });
-    const outcome = await gatewayCall(() => gateway.authorize(charge, order.currency, source));
-    let refusal: PaymentRefused | null = null;
-    switch (outcome.kind) {
-      case 'captured':
-      case 'pending':
-        await this.payments.transition(manager, order, {
-          paymentId: key,
-          to: outcome.kind === 'captured' ? 'completed' : 'pending',
-          reference: outcome.reference,
-        });
-        break;
-      case 'declined':
-        refusal = new PaymentRefused(key, 'declined', outcome.message, outcome.reference);
-        break;
-      case 'error':
-        refusal = new PaymentRefused(key, 'gateway_error', outcome.message);
-        break;
-    }
-    if (refusal) await this.payments.recordRefusal(manager, order, refusal);
-    await this.settlement.settle(change, { lastPaymentFailed: refusal !== null });
-    return { key, refusal };
+    return {
+      paymentId: null,
+      publicPaymentId: null,
+      kind: 'authorize',
+      amount: amount.round().toString(),
+      details: { payment_method_id: method.id, source, metadata: body.metadata },
+    };
   }
 
   private async method(manager: EntityManager, storeId: string, publicId: string) {
