@@ -1,4 +1,5 @@
 import { EmailRendering } from '../../src/modules/emails/templates/email-rendering.js';
+import { mailKind } from '../../src/modules/emails/templates/mail-catalogue.js';
 import {
   CartClient,
   demoVariants,
@@ -310,6 +311,16 @@ describe('Admin API: e-mail templates and settings', () => {
     expect(await rendering.isEnabled(admin.storeKey, 'shipment_shipped')).toBe(false);
     expect(await rendering.isEnabled(admin.storeKey, 'order_confirmation')).toBe(true);
     expect(await rendering.isEnabled(otherAdmin.storeKey, 'shipment_shipped')).toBe(true);
+    const shipment = mailKind('shipment_shipped')!.sample;
+    expect(
+      await rendering.renderIfEnabled(admin.storeKey, 'shipment_shipped', shipment),
+    ).toBeNull();
+    const otherShipment = await rendering.renderIfEnabled(
+      otherAdmin.storeKey,
+      'shipment_shipped',
+      shipment,
+    );
+    expect(otherShipment?.subject).toBe('Your order R123456789 is on its way');
 
     const preview = await admin.send('POST', '/email_templates/order_confirmation/preview', {});
     expect(preview.body.html).toContain('src="https://cdn.example.com/logo.png"');

@@ -68,6 +68,16 @@ export class EmailRendering {
     return this.fill(row, { ...sourcesOf(mail, row), ...definedParts(draft) }, values);
   }
 
+  /** `render`, or null when the store turned the mail off: one read for both. */
+  async renderIfEnabled(
+    storeId: string,
+    mail: string,
+    values: Record<string, unknown>,
+  ): Promise<RenderedEmail | null> {
+    const row = await this.read(storeId, mail);
+    return row.disabled ? null : this.fill(row, sourcesOf(mail, row), values);
+  }
+
   /** Whether the store sends this mail (each store turns each mail on or off). */
   async isEnabled(storeId: string, mail: string): Promise<boolean> {
     const [row] = await this.sql.rows<{ disabled: boolean }>(
