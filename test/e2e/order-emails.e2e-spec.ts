@@ -288,6 +288,44 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
     expect(rows).toEqual([{ recipient: to }]);
   });
 
+  it('sends a gift card bought in an order to the recipient its line names', async () => {
+    const [tea] = await demoVariants(t, shop, 'tea-sampler');
+    const sold = await admin.call('PATCH', `/products/${tea.productId}`, {
+      json: { metadata: { gift_card: true } },
+    });
+    expect(sold.status).toBe(200);
+    const [buyer, recipient] = [address(), address()];
+    const cart = new CartClient(t, shop);
+    await cart.create();
+    const added = await cart.addItem(tea.id, 1, {
+      metadata: {
+        gift_card_recipient_email: recipient,
+        gift_card_sender_name: 'Grace',
+        gift_card_message: 'Happy birthday',
+      },
+    });
+    expect(added.status).toBe(201);
+    expect((await cart.address(US_ADDRESS, buyer)).status).toBe(200);
+    expect((await cart.payByCard()).status).toBe(201);
+    const order = (await cart.complete()).body as View;
+    expect(order.state).toBe('complete');
+    const [mail] = await received(recipient, 1);
+    const [card] = await t.dataSource.query(
+      `SELECT g.code FROM gift_cards g JOIN line_items li ON li.id = g.line_item_id
+       JOIN orders o ON o.id = li.order_id WHERE o.number = $1`,
+      [order.number],
+    );
+    expect(mail.subject).toBe(
+      `Grace sent you a ${order.items[0].display_price} gift card for ${store.name}`,
+    );
+    expect(mail.text).toContain(`Your code: ${card.code}`);
+    expect(mail.text).toContain('"Happy birthday"');
+    expect(mail.html).toContain(card.code);
+    expect((await received(buyer, 1))[0].subject).toBe(
+      `Your order ${order.number} at ${store.name}`,
+    );
+  });
+
   it('sends nothing for a mail the store turned off', async () => {
     const off = await admin.call('PATCH', '/email_settings', {
       json: { mails: { order_canceled: false } },
