@@ -24,6 +24,7 @@ const MODULES = [
   'channels',
   'policies',
   'orders',
+  'returns',
   'digital',
   'webhooks',
   'media',

@@ -38,6 +38,7 @@ const SERVED = [
   'Policy',
   'ProductFilters',
   'Product',
+  'ReturnAuthorization',
   'StoreCredit',
   'Wishlist',
   'WishlistItem',

@@ -12,6 +12,7 @@ import { CreditCardsModule } from './modules/credit-cards/index.js';
 import { NewsletterModule } from './modules/newsletter/index.js';
 import { StaffModule } from './modules/staff/index.js';
 import { OrdersModule } from './modules/orders/index.js';
+import { ReturnsModule } from './modules/returns/index.js';
 import { EventsModule } from './events/index.js';
 import { HttpPoliciesModule } from './platform/http/http-policies.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -69,6 +70,7 @@ export class AppModule {
         NewsletterModule,
         StaffModule,
         OrdersModule,
+        ReturnsModule,
         DigitalModule,
         MarketsModule,
         MailModule,

@@ -58,6 +58,14 @@ import { AllowedOrigin } from './modules/allowed-origins/index.js';
 import { WishedItem, Wishlist } from './modules/wishlists/index.js';
 import { GiftCard, GiftCardBatch, GiftCardTransaction } from './modules/gift-cards/index.js';
 import { Media, MediaVariant } from './modules/media/index.js';
+import {
+  CustomerReturn,
+  Reimbursement,
+  ReturnAuthorization,
+  ReturnAuthorizationReason,
+  ReturnItem,
+  ReturnSettings,
+} from './modules/returns/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -129,4 +137,10 @@ export const ENTITIES = [
   EmailDelivery,
   EmailTemplate,
   EmailSettings,
+  ReturnAuthorizationReason,
+  ReturnSettings,
+  ReturnAuthorization,
+  ReturnItem,
+  CustomerReturn,
+  Reimbursement,
 ];

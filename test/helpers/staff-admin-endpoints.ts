@@ -105,6 +105,19 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillment_id/ship': 'write_fulfillments',
   'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillment_id/cancel': 'write_fulfillments',
   'PATCH /api/v3/admin/orders/:id/fulfillments/:fulfillment_id/resume': 'write_fulfillments',
+  'GET /api/v3/admin/orders/:order_id/email_deliveries': 'read_orders',
+  'GET /api/v3/admin/orders/:order_id/return_authorizations': 'read_orders',
+  'POST /api/v3/admin/orders/:order_id/return_authorizations': 'write_orders',
+  'GET /api/v3/admin/orders/:order_id/return_authorizations/:id': 'read_orders',
+  'PATCH /api/v3/admin/orders/:order_id/return_authorizations/:id': 'write_orders',
+  'PATCH /api/v3/admin/orders/:order_id/return_authorizations/:id/authorize': 'write_orders',
+  'PATCH /api/v3/admin/orders/:order_id/return_authorizations/:id/cancel': 'write_orders',
+  'GET /api/v3/admin/orders/:order_id/customer_returns': 'read_orders',
+  'POST /api/v3/admin/orders/:order_id/customer_returns': 'write_orders',
+  'GET /api/v3/admin/orders/:order_id/customer_returns/:id': 'read_orders',
+  'GET /api/v3/admin/orders/:order_id/reimbursements': 'read_payments',
+  'POST /api/v3/admin/orders/:order_id/reimbursements': 'write_payments',
+  'GET /api/v3/admin/orders/:order_id/reimbursements/:id': 'read_payments',
 };
 
 /** The digital download routes of the Admin API and the scope each needs (the scope walk covers them). */

@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   customer_has_orders: 422,
   store_credit_in_use: 422,
   invalid_taggable_type: 422,
+  /** The units asked back shipped longer ago than the store's return window. */
+  return_window_expired: 422,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -53,6 +53,11 @@ export const ID_PREFIX = {
   newsletterSubscriber: 'sub',
   media: 'media',
   emailDelivery: 'ed',
+  returnAuthorizationReason: 'rar',
+  returnAuthorization: 'ra',
+  returnItem: 'ri',
+  customerReturn: 'cr',
+  reimbursement: 'rei',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

@@ -9,7 +9,7 @@ export { Shipment } from './entities/shipment.entity.js';
 export { StateChange } from './entities/state-change.entity.js';
 export { OrdersModule } from './orders.module.js';
 export { OrderExtensions } from './order-extensions.js';
-export type { CartCaller } from './carts/cart-caller.js';
+export { type CartCaller, CurrentCartCaller } from './carts/cart-caller.js';
 export { CartCheckoutService } from './carts/cart-checkout.service.js';
 export { type FoundOrder, CartFinder } from './carts/cart-finder.js';
 export { CartItemsService } from './carts/cart-items.service.js';
@@ -30,3 +30,8 @@ export {
 export { AddItemBody, LockedBody } from './dto/cart.body.js';
 export type { OrderHistoryQuery } from './dto/order-history.query.js';
 export { type PlacingColumn, PlacingColumns, placingColumn } from './placing-columns.js';
+export { OrderChanges } from './order-changes.js';
+export { OrderLookup } from './order-lookup.js';
+export { AdminRefundsService } from './admin/payments/admin-refunds.service.js';
+export type { RefundView } from './admin/payments/refund.serializer.js';
+export { markOrderReturned } from './order-returned.js';

@@ -195,6 +195,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderStock,
     OrderPayments,
     OrderCompletion,
+    AdminRefundsService,
   ],
 })
 export class OrdersModule {}

@@ -16,6 +16,7 @@ import type {
   UpdateStoreCreditBody,
 } from './dto/admin-store-credit.body.js';
 import { StoreCredit } from './store-credit.entity.js';
+import { StoreCreditIssuing } from './store-credit-issuing.js';
 import { StoreCreditSerializer, type StoreCreditView } from './store-credit.serializer.js';
 import { isPartlyUsed, mustBeKept } from './store-credit-usage.js';
 
@@ -38,6 +39,7 @@ export class AdminStoreCreditsService {
     private readonly ids: PublicIdCodec,
     private readonly serializer: StoreCreditSerializer,
     private readonly events: ModelEvents,
+    private readonly issuing: StoreCreditIssuing,
   ) {}
 
   async list(owner: CreditOwner, query: PaginationQuery): Promise<Page<StoreCreditView>> {
@@ -71,20 +73,16 @@ export class AdminStoreCreditsService {
         owner.customerPublicId,
         { manager },
       );
-      const credit = await manager.save(
-        manager.create(StoreCredit, {
-          storeId: owner.store.storeId,
-          customerId: customer.id,
-          currency,
-          amount: amount.toString(),
-          amountUsed: '0',
-          category: body.category ?? null,
-          memo: body.memo ?? null,
-          createdByStaffUserId: caller.kind === 'staff' ? caller.staffUserId : null,
-          createdByApiKeyId: caller.kind === 'api_key' ? caller.apiKeyId : null,
-        }),
-      );
-      return this.published(manager, owner, credit, 'created');
+      const credit = await this.issuing.issue(manager, {
+        storeId: owner.store.storeId,
+        customerId: customer.id,
+        currency,
+        amount: amount.toString(),
+        category: body.category ?? null,
+        memo: body.memo ?? null,
+        caller,
+      });
+      return this.serializer.serialize(credit);
     });
   }
 
@@ -149,7 +147,7 @@ export class AdminStoreCreditsService {
     manager: EntityManager,
     owner: CreditOwner,
     credit: StoreCredit,
-    action: 'created' | 'updated',
+    action: 'updated',
   ): Promise<StoreCreditView> {
     await this.events[action]({ manager, storeId: owner.store.storeId }, credit);
     return this.serializer.serialize(credit);

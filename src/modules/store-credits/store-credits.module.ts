@@ -5,6 +5,7 @@ import { AdminStoreCreditsService } from './admin-store-credits.service.js';
 import { CustomerStoreCreditsService } from './customer-store-credits.service.js';
 import { StoreCreditSerializer } from './store-credit.serializer.js';
 import { StoreCreditWallet } from './store-credit-wallet.js';
+import { StoreCreditIssuing } from './store-credit-issuing.js';
 import { StoreCustomerCreditsController } from './store-customer-credits.controller.js';
 
 /** Store credits: spending them (the wallet), the customer's own view, and staff management. */
@@ -16,7 +17,8 @@ import { StoreCustomerCreditsController } from './store-customer-credits.control
     StoreCreditSerializer,
     CustomerStoreCreditsService,
     AdminStoreCreditsService,
+    StoreCreditIssuing,
   ],
-  exports: [StoreCreditWallet, StoreCreditSerializer],
+  exports: [StoreCreditWallet, StoreCreditSerializer, StoreCreditIssuing],
 })
 export class StoreCreditsModule {}

@@ -93,6 +93,10 @@ export const ERROR_EXAMPLES: Record<ErrorCode, Omit<ErrorBody['error'], 'code'>>
     message: 'taggable_type must be one of Store::Product, Store::Order, Store::User',
     details: { taggable_type: 'Spree::Taxon' },
   },
+  return_window_expired: {
+    message: 'The order shipped more than 30 days ago: its return window is over',
+    details: { return_window_days: 30, line_item_ids: ['li_9XKrVq2pTz'] },
+  },
   internal_error: {
     message: 'An unexpected error occurred',
     details: { request_id: '3f1c9b2e-7d4a-4c1e-9a5b-2e8f6d0c4b71' },

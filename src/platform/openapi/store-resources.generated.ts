@@ -1041,6 +1041,26 @@ export const STORE_RESOURCE_SCHEMAS: Record<string, SchemaObject> = {
     required: ['id', 'label'],
     additionalProperties: false,
   },
+  ReturnAuthorization: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      number: { type: 'string' },
+      status: { type: 'string' },
+      order_id: { nullable: true, type: 'string' },
+      stock_location_id: { nullable: true, type: 'string' },
+      return_authorization_reason_id: { nullable: true, type: 'string' },
+    },
+    required: [
+      'id',
+      'number',
+      'status',
+      'order_id',
+      'stock_location_id',
+      'return_authorization_reason_id',
+    ],
+    additionalProperties: false,
+  },
   State: {
     type: 'object',
     properties: { abbr: { type: 'string' }, name: { type: 'string' } },

@@ -1,0 +1,478 @@
+import { ReturnAuthorizationSchema, ReturnItemSchema } from '@spree/sdk/zod';
+import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { StoredEvents } from '../helpers/admin-fixtures.js';
+import {
+  CartClient,
+  demoVariants,
+  SETUP_TIMEOUT_MS,
+  US_ADDRESS,
+  type DemoVariant,
+} from '../helpers/checkout-fixtures.js';
+import {
+  AdminCaller,
+  Ids,
+  startCustomersTestApp,
+  StoreCaller,
+  uniqueEmail,
+} from '../helpers/customers-fixtures.js';
+import { expectError } from '../helpers/error-envelope.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+type Prefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
+type Json = Record<string, any>;
+
+/** Cents of a decimal text ("17.99" → 1799), exact for the two-decimal amounts here. */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** `total` cents split into `parts` shares, the cents left one each to the first shares. */
+const shares = (total: number, parts: number) =>
+  Array.from(
+    { length: parts },
+    (_, index) =>
+      Math.trunc(total / parts) + (index < Math.abs(total % parts) ? Math.sign(total) : 0),
+  );
+
+describe('Returns: authorizations, receiving, reimbursements, requests', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let other: DemoCredentials;
+  let admin: AdminCaller;
+  let otherAdmin: AdminCaller;
+  let codec: PublicIdCodec;
+  let events: StoredEvents;
+  let tee: DemoVariant;
+
+  beforeAll(async () => {
+    t = await startCustomersTestApp();
+    shop = await t.seedStore({ promotions: true });
+    other = await t.seedStore();
+    admin = new AdminCaller(t, shop);
+    otherAdmin = new AdminCaller(t, other);
+    codec = t.app.get(PublicIdCodec);
+    events = new StoredEvents(t, new Ids(t).store(shop));
+    [tee] = await demoVariants(t, shop);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const key = (prefix: Prefix, publicId: string) => {
+    const decoded = codec.decode(prefix, publicId);
+    if (decoded === undefined) throw new Error(`${publicId} is not a ${prefix} id`);
+    return decoded;
+  };
+
+  /** Places a card order of `quantity` units (with WELCOME10 when asked) and ships it. */
+  const placeShipped = async (
+    quantity: number,
+    options: { code?: string; customerToken?: string } = {},
+  ): Promise<Json> => {
+    const cart = new CartClient(t, shop, options.customerToken);
+    await cart.create();
+    expect((await cart.addItem(tee.id, quantity)).status).toBe(201);
+    if (options.code) {
+      const applied = await cart.call('POST', `/carts/${cart.id}/discount_codes`, {
+        code: options.code,
+      });
+      expect(applied.status).toBe(200);
+    }
+    expect((await cart.address(US_ADDRESS, uniqueEmail('returner'))).status).toBe(200);
+    expect((await cart.payByCard()).status).toBe(201);
+    const completed = await cart.complete();
+    expect(completed.status).toBe(200);
+    const order = completed.body;
+    for (const fulfillment of order.fulfillments) {
+      const shipped = await admin.call(
+        'PATCH',
+        `/orders/${order.id}/fulfillments/${fulfillment.id}/ship`,
+        { json: {} },
+      );
+      expect(shipped.status).toBe(200);
+    }
+    const shown = await admin.call('GET', `/orders/${order.id}`);
+    expect(shown.body.shipment_state).toBe('shipped');
+    return shown.body;
+  };
+
+  const locationOf = async (order: Json): Promise<string> => {
+    const [row] = await t.dataSource.query(
+      'SELECT stock_location_id::text AS id FROM shipments WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    return codec.encode(ID_PREFIX.stockLocation, row.id);
+  };
+  const stockAt = async (locationId: string): Promise<number> => {
+    const [row] = await t.dataSource.query(
+      'SELECT COALESCE(SUM(count_on_hand), 0)::int AS count FROM stock_items WHERE stock_location_id = $1 AND variant_id = $2',
+      [key(ID_PREFIX.stockLocation, locationId), key(ID_PREFIX.variant, tee.id)],
+    );
+    return row.count;
+  };
+  const storedOrder = async (orderId: string) => {
+    const [row] = await t.dataSource.query(
+      'SELECT state, shipment_state, payment_total::text AS payment_total FROM orders WHERE id = $1',
+      [key(ID_PREFIX.order, orderId)],
+    );
+    return row as { state: string; shipment_state: string; payment_total: string };
+  };
+  const firstReason = async (): Promise<string> => {
+    const listed = await admin.call('GET', '/return_authorization_reasons');
+    return listed.body.data[0].id;
+  };
+  const authorize = (order: Json, quantity: number, extra: Json = {}) =>
+    locationOf(order).then((location) =>
+      admin.call('POST', `/orders/${order.id}/return_authorizations`, {
+        json: {
+          stock_location_id: location,
+          return_items: [{ line_item_id: order.items[0].id, quantity }],
+          ...extra,
+        },
+      }),
+    );
+  const expectAuthorizationShape = (body: Json) => {
+    expect(() => ReturnAuthorizationSchema.parse(body)).not.toThrow();
+    for (const item of body.return_items) expect(() => ReturnItemSchema.parse(item)).not.toThrow();
+  };
+
+  describe('return authorization reasons', () => {
+    it('seeds every store with the default reasons; staff add, rename, retire and delete', async () => {
+      const listed = await admin.call('GET', '/return_authorization_reasons');
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((reason: Json) => reason.name)).toEqual([
+        'Better price available',
+        'Damaged or defective',
+        'Different from what was ordered',
+        'Different from the description',
+        'No longer needed',
+        'Accidental order',
+        'Unauthorized purchase',
+      ]);
+      const created = await admin.call('POST', '/return_authorization_reasons', {
+        json: { name: 'Arrived late' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Arrived late', active: true });
+      expect(created.body.id).toMatch(/^rar_/);
+      expectError(
+        await admin.call('POST', '/return_authorization_reasons', {
+          json: { name: 'arrived LATE' },
+        }),
+        422,
+        'validation_error',
+      );
+      const retired = await admin.call(
+        'PATCH',
+        `/return_authorization_reasons/${created.body.id}`,
+        {
+          json: { active: false },
+        },
+      );
+      expect(retired.body.active).toBe(false);
+      expectError(
+        await otherAdmin.call('GET', `/return_authorization_reasons/${created.body.id}`),
+        404,
+        'record_not_found',
+      );
+      const deleted = await admin.call(
+        'DELETE',
+        `/return_authorization_reasons/${created.body.id}`,
+      );
+      expect(deleted.status).toBe(204);
+      const [{ count }] = await t.dataSource.query(
+        'SELECT count(*)::int AS count FROM return_authorization_reasons WHERE id = $1',
+        [key(ID_PREFIX.returnAuthorizationReason, created.body.id)],
+      );
+      expect(count).toBe(0);
+    });
+  });
+
+  describe('a return of two of three units, one accepted, one damaged, refunded to the card', () => {
+    it('authorizes, receives, restocks the accepted unit and refunds its share', async () => {
+      const order = await placeShipped(3, { code: 'WELCOME10' });
+      const location = await locationOf(order);
+      const reason = await firstReason();
+      const [line] = await t.dataSource.query(
+        `SELECT price::text AS price, quantity, promo_total::text AS promo,
+                included_tax_total::text AS included, additional_tax_total::text AS additional
+           FROM line_items WHERE id = $1`,
+        [key(ID_PREFIX.lineItem, order.items[0].id)],
+      );
+      expect(cents(line.promo)).toBeLessThan(0);
+      const preTax = shares(cents(line.price) * 3 + cents(line.promo) - cents(line.included), 3);
+      const additional = shares(cents(line.additional), 3);
+      const included = shares(cents(line.included), 3);
+      const unitTotals = [0, 1, 2].map((unit) => preTax[unit] + additional[unit] + included[unit]);
+
+      const created = await authorize(order, 2, {
+        return_authorization_reason_id: reason,
+        memo: 'Too small',
+      });
+      expect(created.status).toBe(201);
+      expectAuthorizationShape(created.body);
+      expect(created.body).toMatchObject({
+        status: 'authorized',
+        order_id: order.id,
+        stock_location_id: location,
+        return_authorization_reason_id: reason,
+        memo: 'Too small',
+      });
+      expect(created.body.number).toMatch(/^RA\d{9}$/);
+      const items: Json[] = created.body.return_items;
+      expect(items.map((item) => [item.reception_status, item.acceptance_status])).toEqual([
+        ['awaiting', 'pending'],
+        ['awaiting', 'pending'],
+      ]);
+      expect(items.map((item) => cents(item.total))).toEqual(unitTotals.slice(0, 2));
+      expect(cents(created.body.total)).toBe(unitTotals[0] + unitTotals[1]);
+
+      const tooMany = await authorize(order, 2);
+      expectError(tooMany, 422, 'resource_invalid');
+      expect(tooMany.body.error.details.return_items[0]).toContain('2 asked, 1 may be returned');
+
+      expectError(
+        await admin.call('POST', `/orders/${order.id}/customer_returns`, {
+          json: { return_items: [{ return_item_id: items[1].id, acceptance_status: 'rejected' }] },
+        }),
+        422,
+        'validation_error',
+      );
+
+      const stockBefore = await stockAt(location);
+      const received = await admin.call('POST', `/orders/${order.id}/customer_returns`, {
+        json: {
+          return_items: [
+            { return_item_id: items[0].id, acceptance_status: 'accepted' },
+            { return_item_id: items[1].id, acceptance_status: 'rejected', reason: 'damaged' },
+          ],
+        },
+      });
+      expect(received.status).toBe(201);
+      expect(received.body.number).toMatch(/^CR\d{9}$/);
+      expect(
+        received.body.return_items.map((item: Json) => [
+          item.reception_status,
+          item.acceptance_status,
+          item.acceptance_reason,
+          item.customer_return_id,
+        ]),
+      ).toEqual([
+        ['received', 'accepted', null, received.body.id],
+        ['received', 'rejected', 'damaged', received.body.id],
+      ]);
+      for (const item of received.body.return_items) {
+        expect(() => ReturnItemSchema.parse(item)).not.toThrow();
+      }
+      expect(await stockAt(location)).toBe(stockBefore + 1);
+      const movements = await t.dataSource.query(
+        `SELECT m.action, m.quantity, m.reason FROM stock_movements m
+           JOIN stock_items si ON si.id = m.stock_item_id
+          WHERE si.stock_location_id = $1 AND si.variant_id = $2 AND m.action = 'return'
+            AND m.originator_id = $3`,
+        [
+          key(ID_PREFIX.stockLocation, location),
+          key(ID_PREFIX.variant, tee.id),
+          key(ID_PREFIX.order, order.id),
+        ],
+      );
+      expect(movements).toEqual([{ action: 'return', quantity: 1, reason: received.body.number }]);
+      const shown = await admin.call(
+        'GET',
+        `/orders/${order.id}/return_authorizations/${created.body.id}`,
+      );
+      expect(shown.body.status).toBe('received');
+      expectError(
+        await admin.call('POST', `/orders/${order.id}/customer_returns`, {
+          json: { return_items: [{ return_item_id: items[0].id, acceptance_status: 'accepted' }] },
+        }),
+        422,
+        'resource_invalid',
+      );
+
+      const paidBefore = await storedOrder(order.id);
+      const reimbursed = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: {},
+      });
+      expect(reimbursed.status).toBe(201);
+      expect(reimbursed.body).toMatchObject({ reimbursement_status: 'reimbursed' });
+      expect(cents(reimbursed.body.total)).toBe(unitTotals[0]);
+      expect(reimbursed.body.return_items.map((item: Json) => item.id)).toEqual([items[0].id]);
+      const refunds = await t.dataSource.query(
+        `SELECT r.amount::text AS amount, r.reason, pm.type FROM refunds r
+           JOIN payments p ON p.id = r.payment_id JOIN payment_methods pm ON pm.id = p.payment_method_id
+          WHERE r.order_id = $1`,
+        [key(ID_PREFIX.order, order.id)],
+      );
+      expect(refunds).toEqual([
+        {
+          amount: (unitTotals[0] / 100).toFixed(4),
+          reason: `Reimbursement ${reimbursed.body.number}`,
+          type: 'test_card',
+        },
+      ]);
+      expect(reimbursed.body.refund_ids).toHaveLength(1);
+      const after = await storedOrder(order.id);
+      expect(after).toMatchObject({ state: 'complete', shipment_state: 'shipped' });
+      expect(cents(after.payment_total)).toBe(cents(paidBefore.payment_total) - unitTotals[0]);
+
+      expectError(
+        await admin.call('POST', `/orders/${order.id}/reimbursements`, { json: {} }),
+        422,
+        'resource_invalid',
+      );
+      const names = async (name: string, id: string) => (await events.named(name, id)).length;
+      expect(await names('return_authorization.created', created.body.id)).toBe(1);
+      expect(await names('return_authorization.received', created.body.id)).toBe(1);
+      expect(await names('customer_return.created', received.body.id)).toBe(1);
+      expect(await names('reimbursement.created', reimbursed.body.id)).toBe(1);
+      expect(await names('reimbursement.reimbursed', reimbursed.body.id)).toBe(1);
+      expect((await events.named('order.updated', order.id)).length).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  describe('every unit back, not resellable, reimbursed as store credit', () => {
+    it('leaves stock alone, marks the order returned and credits the customer', async () => {
+      const store = new StoreCaller(t, shop);
+      const customer = await store.register();
+      const order = await placeShipped(1, { customerToken: customer.token });
+      const location = await locationOf(order);
+      const created = await authorize(order, 1);
+      expect(created.status).toBe(201);
+      const stockBefore = await stockAt(location);
+      const received = await admin.call('POST', `/orders/${order.id}/customer_returns`, {
+        json: {
+          return_items: [
+            {
+              return_item_id: created.body.return_items[0].id,
+              acceptance_status: 'accepted',
+              reason: 'used',
+              resellable: false,
+            },
+          ],
+        },
+      });
+      expect(received.status).toBe(201);
+      expect(await stockAt(location)).toBe(stockBefore);
+      expect((await storedOrder(order.id)).state).toBe('returned');
+      const reimbursed = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: { kind: 'store_credit' },
+      });
+      expect(reimbursed.status).toBe(201);
+      expect(reimbursed.body.reimbursement_status).toBe('reimbursed');
+      const [credit] = await t.dataSource.query(
+        'SELECT amount::text AS amount, customer_id::text AS customer FROM store_credits WHERE id = $1',
+        [key(ID_PREFIX.storeCredit, reimbursed.body.store_credit_id)],
+      );
+      expect(credit).toEqual({
+        amount: Number(reimbursed.body.total).toFixed(4),
+        customer: key(ID_PREFIX.customer, customer.id),
+      });
+    });
+  });
+
+  describe('POST /api/v3/store/customers/me/orders/:id/returns', () => {
+    it('requests a return inside the window, staff authorize it; outside it is return_window_expired', async () => {
+      const store = new StoreCaller(t, shop);
+      const [customer, stranger] = [await store.register(), await store.register()];
+      const order = await placeShipped(2, { customerToken: customer.token });
+      const request = (token: string | undefined, quantity = 1) =>
+        store.call('POST', `/customers/me/orders/${order.id}/returns`, {
+          token,
+          json: { return_items: [{ line_item_id: order.items[0].id, quantity }] },
+        });
+
+      expectError(await request(undefined), 401, 'authentication_required');
+      expectError(await request(stranger.token), 404, 'order_not_found');
+      const requested = await request(customer.token);
+      expect(requested.status).toBe(201);
+      expectAuthorizationShape(requested.body);
+      expect(requested.body).toMatchObject({
+        status: 'requested',
+        requested_by_customer: true,
+        stock_location_id: await locationOf(order),
+      });
+      const authorized = await admin.call(
+        'PATCH',
+        `/orders/${order.id}/return_authorizations/${requested.body.id}/authorize`,
+        { json: {} },
+      );
+      expect(authorized.status).toBe(200);
+      expect(authorized.body.status).toBe('authorized');
+      expect(await events.named('return_authorization.authorized', requested.body.id)).toHaveLength(
+        1,
+      );
+
+      await t.dataSource.query(
+        `UPDATE shipments SET shipped_at = now() - interval '40 days' WHERE order_id = $1`,
+        [key(ID_PREFIX.order, order.id)],
+      );
+      const late = await request(customer.token);
+      expectError(late, 422, 'return_window_expired');
+      expect(late.body.error.details).toEqual({
+        return_window_days: 30,
+        line_item_ids: [order.items[0].id],
+      });
+      const widened = await admin.call('PATCH', '/return_settings', {
+        json: { return_window_days: 45 },
+      });
+      expect(widened.body).toEqual({ return_window_days: 45 });
+      expect((await request(customer.token)).status).toBe(201);
+      expectError(await request(customer.token), 422, 'resource_invalid');
+      const [{ count }] = await t.dataSource.query(
+        'SELECT count(*)::int AS count FROM return_authorizations WHERE order_id = $1',
+        [key(ID_PREFIX.order, order.id)],
+      );
+      expect(count).toBe(2);
+    });
+  });
+
+  describe('two staff returning the same unit at once', () => {
+    it('gives one return; the other is 409 order_already_updated or 422 resource_invalid', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const order = await placeShipped(1);
+        const answers = await Promise.all([authorize(order, 1), authorize(order, 1)]);
+        const statuses = answers.map((answer) => answer.status).sort();
+        expect(statuses[0]).toBe(201);
+        expect([409, 422]).toContain(statuses[1]);
+        const loser = answers.find((answer) => answer.status !== 201)!;
+        expect(['order_already_updated', 'resource_invalid']).toContain(loser.body.error.code);
+        const [{ returns, units }] = await t.dataSource.query(
+          `SELECT count(DISTINCT ra.id)::int AS returns, count(ri.id)::int AS units
+             FROM return_authorizations ra JOIN return_items ri ON ri.return_authorization_id = ra.id
+            WHERE ra.order_id = $1`,
+          [key(ID_PREFIX.order, order.id)],
+        );
+        expect({ returns, units }).toEqual({ returns: 1, units: 1 });
+      }
+    });
+  });
+
+  describe('cancel', () => {
+    it('frees the units of a canceled return; another store’s order is 404', async () => {
+      const order = await placeShipped(1);
+      const created = await authorize(order, 1);
+      const canceled = await admin.call(
+        'PATCH',
+        `/orders/${order.id}/return_authorizations/${created.body.id}/cancel`,
+        { json: {} },
+      );
+      expect(canceled.status).toBe(200);
+      expect(canceled.body.status).toBe('canceled');
+      expect(canceled.body.return_items[0].reception_status).toBe('canceled');
+      expect((await authorize(order, 1)).status).toBe(201);
+      expectError(
+        await admin.call(
+          'PATCH',
+          `/orders/${order.id}/return_authorizations/${created.body.id}/cancel`,
+          { json: {} },
+        ),
+        422,
+        'resource_invalid',
+      );
+      expectError(
+        await otherAdmin.call('GET', `/orders/${order.id}/return_authorizations`),
+        404,
+        'record_not_found',
+      );
+    });
+  });
+});
