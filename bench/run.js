@@ -533,7 +533,8 @@ async function measureEventsGroup({ env, dbUrl, credentials }) {
   const storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
   const common = { root: ROOT, env, dbUrl, redis, storeKey, rounds: ROUNDS, log, cleanups };
   const events = await measureEvents({ ...common, durationS: DURATION_S });
-  return [...events, ...(await measureEmails({ ...common, credentials }))];
+  const seedStore = () => seedStoreWithoutPromotions(env, dbUrl);
+  return [...events, ...(await measureEmails({ ...common, seedStore }))];
 }
 
 /** The request scenarios: the service and the baseline under autocannon and shoppers. */

@@ -21,7 +21,7 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { checkout, storeApi } from './carts.js';
-import { restock } from './database.js';
+import { restock, storePrimaryKey } from './database.js';
 import { dropQueueKeys } from './events.js';
 import { freePort, httpOk, startNode, waitFor } from './processes.js';
 import { median } from './stats.js';
@@ -105,23 +105,17 @@ const rateOf = (arrivals) => {
 
 /**
  * Runs the e-mail scenario and answers its two rows (medians of `rounds`): the confirmations'
- * drain, with its share of the bare sends' rate as `ratio`, and the bare sends.
+ * drain, with its share of the bare sends' rate as `ratio`, and the bare sends. `seedStore` seeds
+ * a demo store and answers its credentials.
  */
-export async function measureEmails({
-  root,
-  env,
-  dbUrl,
-  redis,
-  storeKey,
-  credentials,
-  rounds,
-  log,
-  cleanups,
-}) {
+export async function measureEmails({ root, env, dbUrl, redis, seedStore, rounds, log, cleanups }) {
   const count = Number(process.env.BENCH_MAILS ?? 1000);
   if (!(count >= 1)) throw new Error('BENCH_MAILS must be at least 1');
   // E.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, as for the webhook worker (lib/events.js).
   const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // A store of its own: the webhook scenarios left an endpoint (and its closed receiver) on theirs.
+  const credentials = await seedStore();
+  const storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
   const prefix = `bench-emails-${Math.random().toString(36).slice(2, 10)}`;
   const sink = await startSink();
   cleanups.push(() => sink.close());
