@@ -16,8 +16,9 @@ type Row = Record<string, unknown>;
 /**
  * Which mails committed events cause, with their values read when the mail is made (the event's
  * payload only names the rows): `order.completed` the confirmation, `shipment.shipped` the
- * shipment's, `order.canceled` the cancellation, `refund.created` the refund's, each to the
- * order's e-mail (no refund mail for a canceled order); `gift_card.created` the card's to its recipient, when it has one.
+ * shipment's, `order.canceled` the cancellation, `refund.created` the refund's (none for a
+ * canceled order), each to the order's e-mail; `gift_card.created` the card's, to its recipient
+ * when it has one.
  */
 @Injectable()
 export class EventMails {
