@@ -14,15 +14,21 @@ import type { EmailDelivery } from './email-delivery.entity.js';
 /** Deliveries one process tries at a time (the SMTP transport shares its pool among them). */
 const CONCURRENCY = 20;
 
+/** A message ready to send, and what the delivery keeps of it (null: kept already). */
+interface Composed {
+  mail: MailMessage;
+  kept: Rendered | null;
+}
+
 /** The header naming the delivery a message belongs to, for matching a bounce to its record. */
 export const DELIVERY_HEADER = 'X-Store-Email-Delivery';
 
 /**
  * Runs the `email` queue: takes the delivery (the claim counts the try and leases it), checks the
- * store still sends that mail, renders it (the first time; later tries send what was rendered),
- * sends it and records the outcome. Temporary failures go back to pending with a later due time,
- * when this process enqueues the next try (the sweeper does, should it die first); permanent
- * ones, and the last try, end `failed`.
+ * store still sends that mail and renders it (the first time, in one read; later tries send what
+ * was rendered), sends it and records the outcome. Temporary failures go back to pending with a
+ * later due time, when this process enqueues the next try (the sweeper does, should it die
+ * first); permanent ones, and the last try, end `failed`.
  */
 @Injectable()
 export class EmailDeliveryJobs implements OnApplicationBootstrap {
@@ -46,37 +52,55 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
   async run(job: Job<DeliveryJobData>): Promise<void> {
     const delivery = await this.records.claim(job.data.deliveryId);
     if (!delivery) return;
-    if (!(await this.rendering.isEnabled(delivery.storeId, delivery.mail))) {
+    let message: Composed | null;
+    try {
+      message = await this.compose(delivery);
+    } catch (error) {
+      await this.failed(delivery, MailSendError.from(error), null);
+      return;
+    }
+    if (!message) {
       await this.failures.skip(delivery, 'The store has this mail turned off');
       return;
     }
-    let rendered: Rendered | null = null;
     try {
-      const message = await this.render(delivery);
-      rendered = message.kept;
       const messageId = await this.mailer.send(message.mail, delivery.mail);
-      await this.records.sent(delivery, messageId, rendered);
+      await this.records.sent(delivery, messageId, message.kept);
     } catch (error) {
-      await this.failed(delivery, MailSendError.from(error), rendered);
+      await this.failed(delivery, MailSendError.from(error), message.kept);
     }
   }
 
-  /** The message to send: rendered the first time (and then kept), as kept afterwards. */
-  private async render(
-    delivery: EmailDelivery,
-  ): Promise<{ mail: MailMessage; kept: Rendered | null }> {
-    let subject = delivery.subject ?? '';
-    let body: RenderedBody;
-    let kept: Rendered | null = null;
+  /**
+   * The message to send, or null when the store has the mail turned off (checked at every try):
+   * rendered at the first try (and then kept), as kept at later ones.
+   */
+  private async compose(delivery: EmailDelivery): Promise<Composed | null> {
     if (delivery.bodySealed) {
-      body = this.seal.openBody(delivery.bodySealed);
-    } else {
-      const values = this.seal.openValues(delivery.valuesSealed);
-      const fresh = await this.rendering.render(delivery.storeId, delivery.mail, values);
-      ({ subject } = fresh);
-      body = { html: fresh.html, text: fresh.text, from: fresh.from, replyTo: fresh.replyTo };
-      kept = { subject, bodySealed: this.seal.sealBody(body) };
+      if (!(await this.rendering.isEnabled(delivery.storeId, delivery.mail))) return null;
+      return this.addressed(
+        delivery,
+        delivery.subject ?? '',
+        this.seal.openBody(delivery.bodySealed),
+        null,
+      );
     }
+    const values = this.seal.openValues(delivery.valuesSealed);
+    const fresh = await this.rendering.renderIfEnabled(delivery.storeId, delivery.mail, values);
+    if (!fresh) return null;
+    const body = { html: fresh.html, text: fresh.text, from: fresh.from, replyTo: fresh.replyTo };
+    return this.addressed(delivery, fresh.subject, body, {
+      subject: fresh.subject,
+      bodySealed: this.seal.sealBody(body),
+    });
+  }
+
+  private addressed(
+    delivery: EmailDelivery,
+    subject: string,
+    body: RenderedBody,
+    kept: Rendered | null,
+  ): Composed {
     return {
       kept,
       mail: {
