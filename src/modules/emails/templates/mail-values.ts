@@ -1,4 +1,4 @@
-import type { ObjectShape, ValueShape } from './value-shapes.js';
+import type { ObjectShape } from './value-shapes.js';
 
 /** Every mail can name the store and its branding (see `EmailBranding`). */
 export const COMMON_VALUES = {
@@ -24,7 +24,7 @@ const ADDRESS = {
 } as const satisfies ObjectShape;
 
 /** One line of an order or a shipment; amounts are formatted in the order's currency. */
-export const LINE = {
+const LINE = {
   name: 'text',
   sku: 'text',
   options: 'text',
@@ -63,7 +63,11 @@ export const SHIPMENT = {
   lines: [LINE],
 } as const satisfies ObjectShape;
 
-export const REFUND = { amount: 'text', reason: 'text', payment_method: 'text' } as const;
+export const REFUND = {
+  amount: 'text',
+  reason: 'text',
+  payment_method: 'text',
+} as const satisfies ObjectShape;
 
 export const GIFT_CARD = {
   code: 'text',
@@ -74,11 +78,14 @@ export const GIFT_CARD = {
 } as const satisfies ObjectShape;
 
 /** What a mail handing over a one-time token names: a link carrying it, or the token itself. */
-export const TOKEN = { email: 'text', link: 'text', token: 'text', expires_in: 'text' } as const;
+export const TOKEN = {
+  email: 'text',
+  link: 'text',
+  token: 'text',
+  expires_in: 'text',
+} as const satisfies ObjectShape;
 
 /** The values a mail's templates may name: its own beside the common ones. */
 export function valuesOf(own: ObjectShape): ObjectShape {
   return { ...COMMON_VALUES, ...own };
 }
-
-export type { ValueShape };
