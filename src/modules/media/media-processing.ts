@@ -70,6 +70,7 @@ export class MediaProcessing {
     });
     const written = keysOf({ original_key: null, renditions });
     const replaced = await this.dataSource.transaction(async (manager) => {
+      await lockProductOf(manager, mediaId);
       const [current] = (await manager.query(
         `SELECT renditions FROM media WHERE id = $1 AND original_key = $2 FOR UPDATE`,
         [mediaId, media.originalKey],
@@ -88,6 +89,7 @@ export class MediaProcessing {
   /** The media failed for good: it says why, and storefronts stop showing it. */
   async fail(mediaId: string, failure: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      await lockProductOf(manager, mediaId);
       const [rows] = (await manager.query(
         `UPDATE media SET status = 'failed', failure = $2, updated_at = now() WHERE id = $1
          RETURNING store_id::text AS "storeId", product_id::text AS "productId"`,
@@ -104,6 +106,19 @@ export class MediaProcessing {
   ): Promise<void> {
     if (media.productId) await this.mediaChanges.changed(manager, media.storeId, media.productId);
   }
+}
+
+/**
+ * Locks the product of a media before its row, the order the Admin API's changes take them in
+ * (see MediaTargets): a job and a staff change of the same product then wait for each other
+ * instead of deadlocking over the product's thumbnail and the media's positions.
+ */
+async function lockProductOf(manager: EntityManager, mediaId: string): Promise<void> {
+  await manager.query(
+    `SELECT 1 FROM products WHERE id = (SELECT product_id FROM media WHERE id = $1)
+     FOR NO KEY UPDATE`,
+    [mediaId],
+  );
 }
 
 function refusalOf(error: ImageFetchError | StoreError): string {
