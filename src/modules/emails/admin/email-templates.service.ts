@@ -9,7 +9,7 @@ import type { StoreContext } from '../../stores/index.js';
 import { OrderMailReads } from '../content/order-mail-reads.js';
 import { shipmentValues } from '../content/order-values.js';
 import { CompiledTemplateCache } from '../templates/compiled-templates.js';
-import { defaultTemplates } from '../templates/default-templates.js';
+import { defaultTemplates, templatesWith } from '../templates/default-templates.js';
 import { EmailRendering } from '../templates/email-rendering.js';
 import { EmailTemplate } from '../templates/email-template.entity.js';
 import { MAIL_KINDS, type MailKind, mailKind } from '../templates/mail-catalogue.js';
@@ -80,7 +80,7 @@ export class EmailTemplatesService {
       for (const part of TEMPLATE_PARTS) {
         if (body[part] !== undefined) row[part] = body[part];
       }
-      await this.templates.check(sourcesOf(name, row), kind.values);
+      await this.templates.check(templatesWith(name, row), kind.values);
       if (TEMPLATE_PARTS.every((part) => row[part] === null)) {
         await manager.delete(EmailTemplate, { id: row.id });
         return viewOf(kind, null);
@@ -161,22 +161,13 @@ function kindNamed(name: string): MailKind {
   return kind;
 }
 
-function sourcesOf(name: string, row: EmailTemplate | null): TemplateSources {
-  const sources = { ...defaultTemplates(name) };
-  for (const part of TEMPLATE_PARTS) {
-    const value = row?.[part];
-    if (typeof value === 'string') sources[part] = value;
-  }
-  return sources;
-}
-
 function viewOf(kind: MailKind, row: EmailTemplate | null): EmailTemplateView {
   return {
     name: kind.name,
     description: kind.description,
     values: kind.values,
     overridden: row !== null,
-    ...sourcesOf(kind.name, row),
+    ...templatesWith(kind.name, row),
     updated_at: row ? row.updatedAt.toISOString() : null,
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAIL_KINDS } from './mail-catalogue.js';
-import type { TemplateSources } from './template-sources.js';
+import { TEMPLATE_PARTS, type TemplateSources } from './template-sources.js';
 
 /**
  * Where the default templates are: beside this file (the compiled tree, or `src/` under the
@@ -43,4 +43,17 @@ export function defaultTemplates(mail: string): TemplateSources {
   const found = defaults.get(mail);
   if (!found) throw new Error(`No default templates for mail "${mail}"`);
   return found;
+}
+
+/** Parts of a mail's templates a store overrides (null or absent: the default's). */
+export type TemplateOverride = { [part in keyof TemplateSources]?: string | null };
+
+/** The templates a store sends `mail` with: the parts it overrides, the defaults for the others. */
+export function templatesWith(mail: string, override: TemplateOverride | null): TemplateSources {
+  const sources = { ...defaultTemplates(mail) };
+  for (const part of TEMPLATE_PARTS) {
+    const value = override?.[part];
+    if (typeof value === 'string') sources[part] = value;
+  }
+  return sources;
 }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PreparedSql } from '../../../platform/database/prepared-sql.js';
 import { type BrandingRow, brandingOf } from '../settings/email-branding.js';
 import { CompiledTemplateCache } from './compiled-templates.js';
-import { defaultTemplates } from './default-templates.js';
-import { TEMPLATE_PARTS, type TemplateSources } from './template-sources.js';
+import { templatesWith } from './default-templates.js';
+import type { TemplateSources } from './template-sources.js';
 
 /** A mail ready for the SMTP server. */
 export interface RenderedEmail {
@@ -13,9 +13,6 @@ export interface RenderedEmail {
   from: string;
   replyTo: string | null;
 }
-
-/** Parts of a template a store overrides (null or absent: the default's). */
-type TemplateOverride = { [part in keyof TemplateSources]?: string | null };
 
 interface RenderRow extends BrandingRow {
   subject: string | null;
@@ -54,7 +51,7 @@ export class EmailRendering {
     values: Record<string, unknown>,
   ): Promise<RenderedEmail> {
     const row = await this.read(storeId, mail);
-    return this.fill(row, sourcesOf(mail, row), values);
+    return this.fill(row, templatesWith(mail, row), values);
   }
 
   /** `render` with `draft` parts in place of the store's (a preview of unsaved templates). */
@@ -65,7 +62,7 @@ export class EmailRendering {
     values: Record<string, unknown>,
   ): Promise<RenderedEmail> {
     const row = await this.read(storeId, mail);
-    return this.fill(row, { ...sourcesOf(mail, row), ...definedParts(draft) }, values);
+    return this.fill(row, templatesWith(mail, { ...row, ...draft }), values);
   }
 
   /** `render`, or null when the store turned the mail off: one read for both. */
@@ -75,7 +72,7 @@ export class EmailRendering {
     values: Record<string, unknown>,
   ): Promise<RenderedEmail | null> {
     const row = await this.read(storeId, mail);
-    return row.disabled ? null : this.fill(row, sourcesOf(mail, row), values);
+    return row.disabled ? null : this.fill(row, templatesWith(mail, row), values);
   }
 
   /** Whether the store sends this mail (each store turns each mail on or off). */
@@ -89,7 +86,6 @@ export class EmailRendering {
   }
 
   private async read(storeId: string, mail: string): Promise<RenderRow> {
-    defaultTemplates(mail);
     const [row] = await this.sql.rows<RenderRow>('email_render', RENDER_SQL, [storeId, mail]);
     if (!row) throw new Error(`Store ${storeId} does not exist`);
     return row;
@@ -111,17 +107,4 @@ export class EmailRendering {
       replyTo,
     };
   }
-}
-
-function sourcesOf(mail: string, override: TemplateOverride): TemplateSources {
-  return { ...defaultTemplates(mail), ...definedParts(override) };
-}
-
-function definedParts(parts: TemplateOverride): Partial<TemplateSources> {
-  return Object.fromEntries(
-    TEMPLATE_PARTS.filter((part) => typeof parts[part] === 'string').map((part) => [
-      part,
-      parts[part],
-    ]),
-  );
 }
