@@ -4,7 +4,10 @@ import { StoreError } from '../../common/errors/store-error.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { ModelEvents } from '../../events/index.js';
 import { preparedIn } from '../../platform/database/prepared-sql.js';
+import type { Principal } from '../auth/index.js';
+import { StockItem } from './stock-item.entity.js';
 import type { StockItemRecord } from './stock-item.serializer.js';
+import { StockMovements } from './stock/stock-movements.js';
 import { type CountChange, MAX_STOCK_COUNT } from './stock/stock-count-change.js';
 import {
   changesOfTaking,
@@ -22,6 +25,20 @@ export type { StockCause, StockMovement } from './stock/stock-taking.js';
 export interface ChangedStockItem {
   item: StockItemRecord;
   quantity: number;
+}
+
+/** Staff changing a count by hand: who, and why (their movement's reason). */
+export interface StaffCause {
+  caller: Principal;
+  reason: string | undefined;
+}
+
+/** A new stock item: the variant at a location, with its opening count. */
+export interface NewStockItem {
+  stockLocationId: string;
+  variantId: string;
+  countOnHand: number;
+  backorderable: boolean;
 }
 
 /** The cause's parts as parameters `$4`..`$7` of a ledger statement. */
@@ -52,7 +69,30 @@ export class StockLedger {
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly events: ModelEvents,
+    private readonly movements: StockMovements,
   ) {}
+
+  /**
+   * Makes a stock item (`stock_item.created`) with its opening count, recorded as a `create`
+   * movement unless it is zero.
+   */
+  async open(
+    manager: EntityManager,
+    storeId: string,
+    fields: NewStockItem,
+    by: StaffCause,
+  ): Promise<StockItem> {
+    const item = await manager.save(manager.create(StockItem, { storeId, ...fields }));
+    await this.events.created({ manager, storeId }, item);
+    if (item.countOnHand !== 0) {
+      await this.movements.record(
+        manager,
+        { storeId, caller: by.caller, action: 'create', reason: by.reason },
+        { item, quantity: item.countOnHand },
+      );
+    }
+    return item;
+  }
 
   /**
    * Takes units, all in one statement, by the rule of `takeStockSql`: a unit is taken only where
@@ -150,7 +190,8 @@ export class StockLedger {
    * Changes one stock item's count (and `backorderable`, when given) with one conditional update:
    * the count stays at or above zero unless the item is (or becomes) backorderable, so a change
    * racing a checkout's `take` neither oversells nor loses either update. A `set` locks the row
-   * first to learn its delta. Undefined when the item (of the store) may not take the change.
+   * first to learn its delta. Undefined when the item (of the store) may not take the change. A
+   * count changed is recorded as staff's `set` or `adjust` movement (`by`).
    */
   async change(
     manager: EntityManager,
@@ -158,6 +199,7 @@ export class StockLedger {
     itemId: string,
     count: CountChange | undefined,
     backorderable?: boolean,
+    by?: StaffCause,
   ): Promise<ChangedStockItem | undefined> {
     let delta = count?.action === 'adjust' ? count.delta : 0;
     if (count?.action === 'set') {
@@ -180,7 +222,15 @@ export class StockLedger {
     );
     if (rows.length === 0) return undefined;
     await this.events.updated({ manager, storeId }, 'stock_item', rows[0]);
-    return { item: rows[0], quantity: delta };
+    const changed = { item: rows[0], quantity: delta };
+    if (count && by) {
+      await this.movements.record(
+        manager,
+        { storeId, caller: by.caller, action: count.action, reason: by.reason },
+        changed,
+      );
+    }
+    return changed;
   }
 
   /** The movements as the arrays a statement takes: variants, quantities. */

@@ -5,7 +5,6 @@ import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
-import { ModelEvents } from '../../../events/index.js';
 import type { Principal } from '../../auth/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { StockItem } from '../stock-item.entity.js';
@@ -16,12 +15,11 @@ import type { CreateStockItemBody, UpdateStockItemBody } from './dto/stock-item.
 import { countRefused, type StockItemChange, stockItemChangeOf } from './stock-count-change.js';
 import { StockItemMovement } from './stock-movement.entity.js';
 import { StockMovementSerializer, type StockMovementView } from './stock-movement.serializer.js';
-import { StockMovements } from './stock-movements.js';
 import { StockRecords } from './stock-records.js';
 
 /**
- * Staff management of a store's stock items: counts set or adjusted through the stock ledger,
- * each change recorded as a stock movement in the same transaction.
+ * Staff management of a store's stock items: items made and counts set or adjusted through the
+ * stock ledger, which records each change as a stock movement in the same transaction.
  */
 @Injectable()
 export class AdminStockItemsService {
@@ -29,10 +27,8 @@ export class AdminStockItemsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly records: StockRecords,
     private readonly ledger: StockLedger,
-    private readonly movements: StockMovements,
     private readonly serializer: StockItemSerializer,
     private readonly movementSerializer: StockMovementSerializer,
-    private readonly events: ModelEvents,
   ) {}
 
   async list(store: StoreContext, query: ListStockItemsQuery): Promise<Page<StockItemView>> {
@@ -90,23 +86,12 @@ export class AdminStockItemsService {
       }
       const backorderable = body.backorderable ?? false;
       if (count < 0 && !backorderable) throw countRefused(0, count);
-      const item = await manager.save(
-        manager.create(StockItem, {
-          storeId: store.storeId,
-          stockLocationId: location.id,
-          variantId: variant.id,
-          countOnHand: count,
-          backorderable,
-        }),
+      const item = await this.ledger.open(
+        manager,
+        store.storeId,
+        { stockLocationId: location.id, variantId: variant.id, countOnHand: count, backorderable },
+        { caller, reason: body.reason },
       );
-      await this.events.created(lookup, item);
-      if (count !== 0) {
-        await this.movements.record(
-          manager,
-          { storeId: store.storeId, caller, action: 'create', reason: body.reason },
-          { item, quantity: count },
-        );
-      }
       return this.serializer.serialize(item);
     });
   }
@@ -127,13 +112,9 @@ export class AdminStockItemsService {
         item.id,
         change.count,
         change.backorderable,
+        { caller, reason: change.reason },
       );
       if (!changed) throw await this.refusal(manager, item, change.count);
-      if (change.count) {
-        const { action } = change.count;
-        const cause = { storeId: store.storeId, caller, action, reason: change.reason };
-        await this.movements.record(manager, cause, changed);
-      }
       return this.serializer.serialize(changed.item);
     });
   }
