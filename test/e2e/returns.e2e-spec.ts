@@ -62,10 +62,24 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
     return decoded;
   };
 
+  /** Receives every unit of the authorization, accepted. */
+  const receiveAll = async (order: Json, authorization: Json) => {
+    const received = await admin.call('POST', `/orders/${order.id}/customer_returns`, {
+      json: {
+        return_items: authorization.return_items.map((item: Json) => ({
+          return_item_id: item.id,
+          acceptance_status: 'accepted',
+        })),
+      },
+    });
+    expect(received.status).toBe(201);
+    return received.body;
+  };
+
   /** Places a card order of `quantity` units (with WELCOME10 when asked) and ships it. */
   const placeShipped = async (
     quantity: number,
-    options: { code?: string; customerToken?: string } = {},
+    options: { code?: string; customerToken?: string; card?: Json } = {},
   ): Promise<Json> => {
     const cart = new CartClient(t, shop, options.customerToken);
     await cart.create();
@@ -77,7 +91,7 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       expect(applied.status).toBe(200);
     }
     expect((await cart.address(US_ADDRESS, uniqueEmail('returner'))).status).toBe(200);
-    expect((await cart.payByCard()).status).toBe(201);
+    expect((await cart.payByCard(options.card)).status).toBe(201);
     const completed = await cart.complete();
     expect(completed.status).toBe(200);
     const order = completed.body;
@@ -366,6 +380,70 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
         amount: Number(reimbursed.body.total).toFixed(4),
         customer: key(ID_PREFIX.customer, customer.id),
       });
+    });
+  });
+
+  describe('reimbursement choices and failures', () => {
+    it('gives shipping back only when asked, and holds a split staff chose to what was captured', async () => {
+      const order = await placeShipped(1);
+      expect(cents(order.ship_total)).toBeGreaterThan(0);
+      const created = await authorize(order, 1);
+      await receiveAll(order, created.body);
+      const payment = order.payments[0].id;
+      const unit = cents(created.body.return_items[0].total);
+      const shipping = cents(order.ship_total);
+      const tooMuch = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: { refund_shipping: true, payments: [{ payment_id: payment, amount: '0.01' }] },
+      });
+      expectError(tooMuch, 422, 'resource_invalid');
+      expect(tooMuch.body.error.details.payments[0]).toContain(
+        `not ${((unit + shipping) / 100).toFixed(2)}`,
+      );
+      const reimbursed = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: {
+          refund_shipping: true,
+          payments: [{ payment_id: payment, amount: ((unit + shipping) / 100).toFixed(2) }],
+        },
+      });
+      expect(reimbursed.status).toBe(201);
+      expect(cents(reimbursed.body.total)).toBe(unit + shipping);
+      expect(cents(reimbursed.body.shipping_total)).toBe(shipping);
+      const [{ refunded }] = await t.dataSource.query(
+        'SELECT SUM(amount)::text AS refunded FROM refunds WHERE order_id = $1',
+        [key(ID_PREFIX.order, order.id)],
+      );
+      expect(cents(refunded)).toBe(unit + shipping);
+    });
+
+    it('records a refund the gateway refuses as errored and frees its units', async () => {
+      const store = new StoreCaller(t, shop);
+      const customer = await store.register();
+      const order = await placeShipped(1, {
+        customerToken: customer.token,
+        card: { number: '4000000000005126', month: 12, year: 2099, verification_value: '123' },
+      });
+      const created = await authorize(order, 1);
+      await receiveAll(order, created.body);
+      const refused = await admin.call('POST', `/orders/${order.id}/reimbursements`, { json: {} });
+      expectError(refused, 422, 'gateway_error');
+      const listed = await admin.call('GET', `/orders/${order.id}/reimbursements`);
+      expect(listed.body.data.map((found: Json) => found.reimbursement_status)).toEqual([
+        'errored',
+      ]);
+      expect(listed.body.data[0].failure_message).toEqual(expect.any(String));
+      expect(await events.named('reimbursement.errored', listed.body.data[0].id)).toHaveLength(1);
+      const [{ count }] = await t.dataSource.query(
+        'SELECT count(*)::int AS count FROM refunds WHERE order_id = $1',
+        [key(ID_PREFIX.order, order.id)],
+      );
+      expect(count).toBe(0);
+      const credited = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: { kind: 'store_credit' },
+      });
+      expect(credited.status).toBe(201);
+      expect(credited.body.return_items.map((item: Json) => item.id)).toEqual([
+        created.body.return_items[0].id,
+      ]);
     });
   });
 
