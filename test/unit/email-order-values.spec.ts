@@ -93,6 +93,11 @@ describe('order mail values', () => {
     });
     const en = orderValues(view({ currency: 'USD' }), new MailFormats('en', null));
     expect(en).toMatchObject({ total: '$40.48', completed_at: 'March 3, 2026' });
+    const unreadable = orderValues(
+      view({ currency: 'USD' }),
+      new MailFormats('not a locale', null),
+    );
+    expect(unreadable).toMatchObject({ total: '$40.48', completed_at: 'March 3, 2026' });
   });
 
   it('lists lines with options, unit and line amounts, thumbnails and absolute download links', () => {

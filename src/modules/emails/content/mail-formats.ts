@@ -4,11 +4,14 @@ import { Money } from '../../../common/money/money.js';
 export class MailFormats {
   private readonly dates: Intl.DateTimeFormat;
 
+  readonly locale: string;
+
   constructor(
-    readonly locale: string,
+    locale: string,
     private readonly siteUrl: string | null,
   ) {
-    this.dates = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    this.locale = knownLocale(locale);
+    this.dates = new Intl.DateTimeFormat(this.locale, { dateStyle: 'long', timeZone: 'UTC' });
   }
 
   money(amount: unknown, currency: string): string {
@@ -26,5 +29,14 @@ export class MailFormats {
     if (typeof url !== 'string' || url === '') return null;
     if (!url.startsWith('/') || !this.siteUrl) return url;
     return new URL(url, this.siteUrl).toString();
+  }
+}
+
+/** `locale` when Intl reads it, else English: a mail is better sent in English than not at all. */
+function knownLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
+  } catch {
+    return 'en';
   }
 }
