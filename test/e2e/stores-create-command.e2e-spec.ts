@@ -200,8 +200,10 @@ describe('store-cli stores create (the built CLI against the test app’s databa
       ],
       [['--name', name, '--url', `https://${host()}`, '--currency', 'USD'], /--country/],
     ];
-    for (const [args, message] of cases) {
-      const refused = await run(...args);
+    // Each refusal is a process of its own; they run side by side (none creates anything).
+    const refusals = await Promise.all(cases.map(([args]) => run(...args)));
+    for (const [index, [args, message]] of cases.entries()) {
+      const refused = refusals[index];
       expect({ args, code: refused.code, stdout: refused.stdout }).toEqual({
         args,
         code: 1,
