@@ -609,7 +609,11 @@ describe.each(BLOB_STORES)('Product media (files %s)', (_, onS3) => {
       ...Object.values(media.renditions).map((r: any) => r.url),
     ].map((url: string) => url.replace(/^\/media\//, ''));
     expect(keys.length).toBe(7);
-    for (const key of keys) expect(await blobs.get(key)).toBeDefined();
+    for (const key of keys) {
+      const blob = await blobs.get(key);
+      expect(blob).toBeDefined();
+      blob!.body.destroy();
+    }
     const deleted = await remove(`/api/v3/admin/products/${product}/media/${media.id}`, admin());
     expect(deleted.status).toBe(204);
     for (const key of keys) expect(await blobs.get(key)).toBeUndefined();
