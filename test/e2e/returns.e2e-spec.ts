@@ -2,6 +2,7 @@ import { ReturnAuthorizationSchema, ReturnItemSchema } from '@spree/sdk/zod';
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { ReimbursementRecoverySweeper } from '../../src/modules/returns/reimbursements/reimbursement-recovery.sweeper.js';
 import { StoredEvents } from '../helpers/admin-fixtures.js';
 import {
   CartClient,
@@ -444,6 +445,65 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       expect(credited.body.return_items.map((item: Json) => item.id)).toEqual([
         created.body.return_items[0].id,
       ]);
+    });
+  });
+
+  describe('reimbursements a crash left pending', () => {
+    const leavePending = (reimbursementId: string) =>
+      t.dataSource.query(
+        `UPDATE reimbursements SET state = 'pending', refund_ids = '{}', failure_message = NULL,
+           updated_at = now() - interval '1 hour' WHERE id = $1`,
+        [key(ID_PREFIX.reimbursement, reimbursementId)],
+      );
+    const stored = async (reimbursementId: string) => {
+      const [row] = await t.dataSource.query(
+        `SELECT state, array_length(refund_ids, 1) AS refunds,
+                (SELECT count(*)::int FROM return_items WHERE reimbursement_id = r.id) AS units
+           FROM reimbursements r WHERE id = $1`,
+        [key(ID_PREFIX.reimbursement, reimbursementId)],
+      );
+      return row as { state: string; refunds: number | null; units: number };
+    };
+
+    it('are settled by the sweep from the refunds recorded for them, once', async () => {
+      const sweeper = t.app.get(ReimbursementRecoverySweeper);
+      const paid = await placeShipped(1);
+      await receiveAll(paid, (await authorize(paid, 1)).body);
+      const refunded = await admin.call('POST', `/orders/${paid.id}/reimbursements`, { json: {} });
+      expect(refunded.status).toBe(201);
+
+      const refusedCard = {
+        number: '4000000000005126',
+        month: 12,
+        year: 2099,
+        verification_value: '123',
+      };
+      const unpaid = await placeShipped(1, { card: refusedCard });
+      const authorization = (await authorize(unpaid, 1)).body;
+      await receiveAll(unpaid, authorization);
+      expectError(
+        await admin.call('POST', `/orders/${unpaid.id}/reimbursements`, { json: {} }),
+        422,
+        'gateway_error',
+      );
+      const [errored] = (await admin.call('GET', `/orders/${unpaid.id}/reimbursements`)).body.data;
+
+      // As a crash leaves them: after the refund was made, and after the claim with no refund.
+      await leavePending(refunded.body.id);
+      await leavePending(errored.id);
+      await t.dataSource.query('UPDATE return_items SET reimbursement_id = $1 WHERE id = $2', [
+        key(ID_PREFIX.reimbursement, errored.id),
+        key(ID_PREFIX.returnItem, authorization.return_items[0].id),
+      ]);
+      expect(await sweeper.sweepOnce('1 second')).toBeGreaterThanOrEqual(2);
+      expect(await stored(refunded.body.id)).toEqual({ state: 'reimbursed', refunds: 1, units: 1 });
+      expect(await stored(errored.id)).toEqual({ state: 'errored', refunds: null, units: 0 });
+      expect(await sweeper.sweepOnce('1 second')).toBe(0);
+      const [{ count }] = await t.dataSource.query(
+        'SELECT count(*)::int AS count FROM refunds WHERE order_id = $1',
+        [key(ID_PREFIX.order, paid.id)],
+      );
+      expect(count).toBe(1);
     });
   });
 

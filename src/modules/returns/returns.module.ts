@@ -17,6 +17,8 @@ import { ReceivedUnits } from './receiving/received-units.js';
 import { AdminReimbursementsController } from './reimbursements/admin-reimbursements.controller.js';
 import { ReimbursementPlanning } from './reimbursements/reimbursement-planning.js';
 import { ReimbursementRecords } from './reimbursements/reimbursement-records.js';
+import { ReimbursementRecoverySweeper } from './reimbursements/reimbursement-recovery.sweeper.js';
+import { ReimbursementSettling } from './reimbursements/reimbursement-settling.js';
 import { ReimbursementSerializer } from './reimbursements/reimbursement.serializer.js';
 import { ReimbursementsService } from './reimbursements/reimbursements.service.js';
 import { AdminReturnReasonsController } from './reasons/admin-return-reasons.controller.js';
@@ -55,6 +57,8 @@ import { ReturnSettingsService } from './settings/return-settings.service.js';
     ReimbursementsService,
     ReimbursementPlanning,
     ReimbursementRecords,
+    ReimbursementSettling,
+    ReimbursementRecoverySweeper,
     ReimbursementSerializer,
   ],
 })

@@ -12,7 +12,9 @@ import type { StoreContext } from '../../stores/index.js';
 import { Reimbursement } from '../entities/reimbursement.entity.js';
 import type { RefundPart } from '../domain/refund-split.js';
 import type { CreateReimbursementBody } from './dto/reimbursement.body.js';
-import { claimItems, ReimbursementPlanning, releaseItems } from './reimbursement-planning.js';
+import { claimItems, ReimbursementPlanning } from './reimbursement-planning.js';
+import { refundReason } from './reimbursement-refunds.js';
+import { ReimbursementSettling } from './reimbursement-settling.js';
 import { ReimbursementRecords } from './reimbursement-records.js';
 import type { ReimbursementView } from './reimbursement.serializer.js';
 
@@ -34,6 +36,7 @@ export class ReimbursementsService {
     private readonly records: ReimbursementRecords,
     private readonly refunds: AdminRefundsService,
     private readonly credits: StoreCreditIssuing,
+    private readonly settling: ReimbursementSettling,
   ) {}
 
   async list(
@@ -125,7 +128,7 @@ export class ReimbursementsService {
         const refund = await this.refunds.create(store, caller, orderId, {
           payment_id: this.ids.encode(ID_PREFIX.payment, part.paymentId),
           amount: part.amount.toString(),
-          reason: `Reimbursement ${reimbursement.number}`,
+          reason: refundReason(reimbursement.number),
         });
         const refundId = refund && this.ids.decode(ID_PREFIX.refund, refund.id);
         if (refundId) refundIds.push(refundId);
@@ -134,26 +137,16 @@ export class ReimbursementsService {
         break;
       }
     }
-    const view = await this.changes.settle(
-      this.lookup.inStore(store.storeId, orderId),
-      async ({ manager, order }) => {
-        const settled = await this.records.find(
-          manager,
-          order,
-          this.ids.encode(ID_PREFIX.reimbursement, reimbursement.id),
-          true,
-        );
-        settled.refundIds = refundIds;
-        settled.state = failure === undefined ? 'reimbursed' : 'errored';
-        settled.failureMessage = failure instanceof Error ? failure.message : null;
-        if (failure !== undefined && refundIds.length === 0) {
-          await releaseItems(manager, settled.id);
-        }
-        await manager.save(settled);
-        return this.records.publish(manager, order, settled, settled.state);
-      },
-    );
+    const view = await this.settling.settle(reimbursement, {
+      refundIds,
+      ...(failure === undefined ? {} : { failure: failureMessage(failure) }),
+    });
     if (failure !== undefined) throw failure;
     return view;
   }
+}
+
+/** What the reimbursement keeps of why a refund failed. */
+function failureMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
