@@ -16,7 +16,7 @@ import { OptionValue } from '../modules/catalog/index.js';
 import { Price } from '../modules/catalog/index.js';
 import { ProductCategory } from '../modules/catalog/index.js';
 import { Product } from '../modules/catalog/index.js';
-import { StockItem } from '../modules/catalog/index.js';
+import { StockItem, StockItemMovement } from '../modules/catalog/index.js';
 import { StockLocation } from '../modules/catalog/index.js';
 import { Variant } from '../modules/catalog/index.js';
 import { VariantOptionValue } from '../modules/catalog/index.js';
@@ -248,6 +248,18 @@ async function seedCatalog(
     ),
   );
   await created('stock_item', stockItems);
+  // Each item's history starts with its opening count, so its movements add up to it.
+  await manager.insert(
+    StockItemMovement,
+    stockItems.map((item) => ({
+      storeId: store.id,
+      stockItemId: item.id,
+      action: 'create' as const,
+      quantity: item.countOnHand,
+      countOnHand: item.countOnHand,
+      reason: 'Demo store',
+    })),
+  );
 }
 
 /**

@@ -336,8 +336,21 @@ describe('Admin API: stock', () => {
           originator_id: null,
           created_at: expect.any(String),
         },
+        {
+          // The demo seed's opening count.
+          id: expect.stringMatching(/^sm_/),
+          stock_item_id: item.id,
+          action: 'create',
+          quantity: before,
+          count_on_hand: before,
+          reason: 'Demo store',
+          staff_user_id: null,
+          api_key_id: null,
+          originator_id: null,
+          created_at: expect.any(String),
+        },
       ]);
-      expect(movements.body.meta).toMatchObject({ count: 2, page: 1 });
+      expect(movements.body.meta).toMatchObject({ count: 3, page: 1 });
     });
 
     it('the Store API reads the changed count at once: product GET and add to cart', async () => {

@@ -82,6 +82,15 @@ describe('demo seed', () => {
     expect(catalog.variants).toBeGreaterThan(catalog.products);
     expect(catalog.currencies).toBe(2);
     expect(catalog.stocked).toBeGreaterThan(0);
+    // Every stock item's movements add up to its count.
+    const unbalanced = await t.dataSource.query(
+      `SELECT si.id FROM stock_items si
+       LEFT JOIN stock_movements m ON m.stock_item_id = si.id
+       WHERE si.store_id = $1
+       GROUP BY si.id HAVING COALESCE(sum(m.quantity), 0) <> max(si.count_on_hand)`,
+      [storeId],
+    );
+    expect(unbalanced).toEqual([]);
     expect(catalog.with_options).toBeGreaterThan(5);
     const zones = await t.dataSource.query(
       'SELECT name, country_isos FROM zones WHERE store_id = $1 ORDER BY name',
