@@ -22,6 +22,7 @@ const MAILS = [
   'staff_invitation',
   'newsletter_verification',
   'newsletter_unsubscribe',
+  'webhook_endpoint_disabled',
 ];
 
 const mjml = (body: string) =>

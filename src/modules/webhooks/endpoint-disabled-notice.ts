@@ -1,26 +1,29 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Mailer } from '../../platform/mail/mailer.port.js';
+import { MailDispatch } from '../../platform/mail/templated-mail.js';
 import { Store } from '../stores/index.js';
 import { FAILURES_BEFORE_DISABLE } from './endpoint-failure-counter.js';
 import type { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { WebhookEndpointSerializer } from './webhook-endpoint.serializer.js';
 
-const FALLBACK_FROM = 'no-reply@localhost';
+export const ENDPOINT_DISABLED_MAIL = 'webhook_endpoint_disabled';
 
-/** Tells a store's staff (its staff notification address) that an endpoint was disabled. */
+/**
+ * Tells a store's staff (its staff notification address) that an endpoint was disabled, as a
+ * recorded delivery of the `webhook_endpoint_disabled` mail: once per time it was disabled.
+ */
 @Injectable()
 export class EndpointDisabledNotice {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly mailer: Mailer,
+    private readonly mail: MailDispatch,
     private readonly serializer: WebhookEndpointSerializer,
   ) {}
 
-  /** Never throws: a mail that cannot go out is logged, the delivery stays recorded. */
+  /** Never throws: a mail that cannot be recorded is logged, the delivery stays recorded. */
   async send(endpoint: WebhookEndpoint): Promise<void> {
     const id = this.serializer.publicId(endpoint);
     try {
@@ -29,36 +32,28 @@ export class EndpointDisabledNotice {
         this.logger.warn(`Webhook endpoint ${id} was disabled; its store has no staff address`);
         return;
       }
-      await this.mailer.send(
+      const disabledAt = endpoint.disabledAt?.toISOString() ?? 'unknown';
+      await this.mail.dispatch(
         {
-          from: store.mailFromAddress ?? FALLBACK_FROM,
+          storeId: store.id,
+          mail: ENDPOINT_DISABLED_MAIL,
           to: store.staffNotificationAddress,
-          subject: `Webhook endpoint "${endpoint.name}" was disabled`,
-          text: this.text(store, endpoint, id),
+          values: {
+            endpoint: {
+              id,
+              name: endpoint.name,
+              url: endpoint.url,
+              subscriptions: endpoint.subscriptions.join(', '),
+              failures: FAILURES_BEFORE_DISABLE,
+            },
+          },
         },
-        'webhook_endpoint_disabled',
+        `${ENDPOINT_DISABLED_MAIL}:${endpoint.id}:${disabledAt}`,
       );
     } catch (error) {
       this.logger.error(
         `Could not e-mail staff that webhook endpoint ${id} was disabled: ${error}`,
       );
     }
-  }
-
-  private text(store: Store, endpoint: WebhookEndpoint, id: string): string {
-    const path = `/api/v3/admin/webhook_endpoints/${id}`;
-    return [
-      `The webhook endpoint "${endpoint.name}" (${id}) of ${store.name} was disabled after`,
-      `${FAILURES_BEFORE_DISABLE} consecutive failed deliveries.`,
-      '',
-      `URL: ${endpoint.url}`,
-      `Subscriptions: ${endpoint.subscriptions.join(', ')}`,
-      '',
-      'No events are sent to it until it is enabled again:',
-      `  PATCH ${path}/enable`,
-      'The failed deliveries, with the answers received, are in its history:',
-      `  GET ${path}/deliveries?success=false`,
-      '',
-    ].join('\n');
   }
 }

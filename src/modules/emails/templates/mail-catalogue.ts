@@ -1,4 +1,12 @@
-import { GIFT_CARD, ORDER, REFUND, SHIPMENT, TOKEN, valuesOf } from './mail-values.js';
+import {
+  GIFT_CARD,
+  ORDER,
+  REFUND,
+  SHIPMENT,
+  TOKEN,
+  valuesOf,
+  WEBHOOK_ENDPOINT,
+} from './mail-values.js';
 import { SAMPLE_VALUES } from './sample-values.js';
 import type { ObjectShape } from './value-shapes.js';
 
@@ -49,6 +57,11 @@ const kinds = [
     ...TOKEN,
     subscription_id: 'text',
   }),
+  kind(
+    'webhook_endpoint_disabled',
+    'Sent to the store’s staff notification address when a webhook endpoint is disabled after failing',
+    { endpoint: WEBHOOK_ENDPOINT },
+  ),
 ];
 
 /** Every mail, in the order the Admin API lists them. */

@@ -77,6 +77,15 @@ export const GIFT_CARD = {
   expires_on: 'text',
 } as const satisfies ObjectShape;
 
+/** A webhook endpoint as staff are told of it (its subscriptions comma-separated). */
+export const WEBHOOK_ENDPOINT = {
+  id: 'text',
+  name: 'text',
+  url: 'text',
+  subscriptions: 'text',
+  failures: 'number',
+} as const satisfies ObjectShape;
+
 /** What a mail handing over a one-time token names: a link carrying it, or the token itself. */
 export const TOKEN = {
   email: 'text',

@@ -94,4 +94,13 @@ export const SAMPLE_VALUES = {
   staff_invitation: { ...TOKEN, link: null },
   newsletter_verification: { ...TOKEN, expires_in: null },
   newsletter_unsubscribe: { ...TOKEN, expires_in: null, subscription_id: 'sub_sample' },
+  webhook_endpoint_disabled: {
+    endpoint: {
+      id: 'we_sample',
+      name: 'ERP',
+      url: 'https://erp.example.com/hooks/store',
+      subscriptions: 'order.completed, order.canceled',
+      failures: 15,
+    },
+  },
 };
