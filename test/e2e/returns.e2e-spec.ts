@@ -560,6 +560,22 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
         [key(ID_PREFIX.order, order.id)],
       );
       expect(count).toBe(2);
+      const listed = await store.call('GET', `/customers/me/orders/${order.id}/returns`, {
+        token: customer.token,
+      });
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((found: Json) => found.status)).toEqual([
+        'authorized',
+        'requested',
+      ]);
+      listed.body.data.forEach(expectAuthorizationShape);
+      expectError(
+        await store.call('GET', `/customers/me/orders/${order.id}/returns`, {
+          token: stranger.token,
+        }),
+        404,
+        'order_not_found',
+      );
     });
   });
 

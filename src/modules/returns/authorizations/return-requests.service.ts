@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
@@ -20,6 +22,7 @@ import { ReturnUnits } from './return-units.js';
 @Injectable()
 export class ReturnRequestsService {
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly lookup: OrderLookup,
     private readonly changes: OrderChanges,
@@ -29,49 +32,70 @@ export class ReturnRequestsService {
     private readonly records: ReturnAuthorizationRecords,
   ) {}
 
+  /** The return authorizations of the signed-in customer's own order, oldest first. */
+  async list(caller: CartCaller, orderId: string): Promise<{ data: ReturnAuthorizationView[] }> {
+    const manager = this.dataSource.manager;
+    const order = await this.lookup.read(manager, this.ownOrder(caller, orderId));
+    const authorizations = await manager.find(ReturnAuthorization, {
+      where: { orderId: order.id },
+      order: { id: 'ASC' },
+    });
+    return { data: await this.records.render(manager, order, authorizations) };
+  }
+
   request(
     caller: CartCaller,
     orderId: string,
     body: RequestReturnBody,
   ): Promise<ReturnAuthorizationView> {
+    return this.changes.run(
+      this.ownOrder(caller, orderId),
+      undefined,
+      async ({ manager, order }) => {
+        const asked = await this.units.check(manager, order, body.return_items);
+        const days = await this.settings.windowDays(manager, order.storeId);
+        const now = new Date();
+        const lines = asked.requests.map((request) => asked.lines.get(request.lineItemId)!);
+        const late = lines.filter(
+          (line) => line.shippedAt !== null && !withinReturnWindow(line.shippedAt, days, now),
+        );
+        if (late.length > 0) {
+          throw new StoreError(
+            'return_window_expired',
+            `Units shipped more than ${days} days ago can no longer be returned`,
+            {
+              return_window_days: days,
+              line_item_ids: late.map((line) =>
+                this.ids.encode(ID_PREFIX.lineItem, line.lineItemId),
+              ),
+            },
+          );
+        }
+        const reason = body.return_authorization_reason_id
+          ? await this.reasons.active(manager, order.storeId, body.return_authorization_reason_id)
+          : null;
+        const authorization = await manager.save(
+          manager.create(ReturnAuthorization, {
+            storeId: order.storeId,
+            orderId: order.id,
+            state: 'requested' as const,
+            reasonId: reason?.id ?? null,
+            stockLocationId: lines[0].shippedFrom!,
+            memo: body.memo ?? null,
+            requestedByCustomer: true,
+          }),
+        );
+        await this.units.insert(manager, order, authorization.id, asked);
+        return this.records.publish(manager, order, authorization, 'created');
+      },
+    );
+  }
+
+  /** The signed-in customer's own placed order (401 without a customer, else `order_not_found`). */
+  private ownOrder(caller: CartCaller, orderId: string) {
     if (caller.customerId === null) {
       throw new StoreError('authentication_required', 'A signed-in customer is required');
     }
-    const target = this.lookup.placedOrder({ ...caller, cartToken: null }, orderId);
-    return this.changes.run(target, undefined, async ({ manager, order }) => {
-      const asked = await this.units.check(manager, order, body.return_items);
-      const days = await this.settings.windowDays(manager, order.storeId);
-      const now = new Date();
-      const lines = asked.requests.map((request) => asked.lines.get(request.lineItemId)!);
-      const late = lines.filter(
-        (line) => line.shippedAt !== null && !withinReturnWindow(line.shippedAt, days, now),
-      );
-      if (late.length > 0) {
-        throw new StoreError(
-          'return_window_expired',
-          `Units shipped more than ${days} days ago can no longer be returned`,
-          {
-            return_window_days: days,
-            line_item_ids: late.map((line) => this.ids.encode(ID_PREFIX.lineItem, line.lineItemId)),
-          },
-        );
-      }
-      const reason = body.return_authorization_reason_id
-        ? await this.reasons.active(manager, order.storeId, body.return_authorization_reason_id)
-        : null;
-      const authorization = await manager.save(
-        manager.create(ReturnAuthorization, {
-          storeId: order.storeId,
-          orderId: order.id,
-          state: 'requested' as const,
-          reasonId: reason?.id ?? null,
-          stockLocationId: lines[0].shippedFrom!,
-          memo: body.memo ?? null,
-          requestedByCustomer: true,
-        }),
-      );
-      await this.units.insert(manager, order, authorization.id, asked);
-      return this.records.publish(manager, order, authorization, 'created');
-    });
+    return this.lookup.placedOrder({ ...caller, cartToken: null }, orderId);
   }
 }

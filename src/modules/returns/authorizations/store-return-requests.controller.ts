@@ -1,10 +1,11 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '../../../platform/http/idempotency/idempotent.decorator.js';
 import {
   ApiCustomerAccess,
   ApiErrors,
   ApiResource,
+  ApiResourceList,
 } from '../../../platform/openapi/api-docs.decorators.js';
 import { type CartCaller, CurrentCartCaller } from '../../orders/index.js';
 import { RequestReturnBody } from './dto/return-authorization.body.js';
@@ -15,6 +16,18 @@ import { ReturnRequestsService } from './return-requests.service.js';
 @Controller('api/v3/store/customers/me/orders/:id/returns')
 export class StoreReturnRequestsController {
   constructor(private readonly requests: ReturnRequestsService) {}
+
+  @Get()
+  @ApiCustomerAccess()
+  @ApiResourceList('ReturnAuthorization', { paginated: false })
+  @ApiOperation({
+    summary:
+      'The returns of one of the signed-in customer’s orders, oldest first, with their units',
+  })
+  @ApiErrors('authentication_required', 'order_not_found')
+  list(@CurrentCartCaller() caller: CartCaller, @Param('id') id: string) {
+    return this.requests.list(caller, id);
+  }
 
   @Post()
   @ApiCustomerAccess()
