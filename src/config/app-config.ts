@@ -239,6 +239,18 @@ export class AppConfig {
   })
   MEDIA_PUBLIC_BASE_URL?: string;
 
+  /**
+   * Where the service is reached from outside (`https://api.shop.example.com`): e-mails link the
+   * service's own paths (downloads, media) there. Unset: on each store's URL, which then has to
+   * route those paths to the service.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s?#]+$/i, {
+    message: 'PUBLIC_URL must be an http:// or https:// URL without query',
+  })
+  PUBLIC_URL?: string;
+
   /** Apply pending migrations when the process starts. */
   @Transform(toBool)
   @IsBoolean()
@@ -431,6 +443,7 @@ const CONFIG_KEYS = [
   'MEDIA_STORAGE_ACCESS_KEY_ID',
   'MEDIA_STORAGE_SECRET_ACCESS_KEY',
   'MEDIA_PUBLIC_BASE_URL',
+  'PUBLIC_URL',
   'MIGRATIONS_RUN',
   'DATABASE_POOL_SIZE',
   'STARTUP_CONNECT_RETRIES',

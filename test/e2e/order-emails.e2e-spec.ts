@@ -15,6 +15,7 @@ import { untilPasses } from '../helpers/until-passes.js';
 type View = Record<string, any>;
 
 /** A new address per case: the sink is shared by the whole file. */
+const PUBLIC_URL = 'https://api.shop.example.com';
 const address = () => `buyer-${randomUUID().slice(0, 8)}@example.com`;
 
 // A database of its own: the delivery workers of other test apps on a shared one could take the
@@ -44,6 +45,7 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
         SMTP_URL: sink.url,
         MAIL_RETRY_DELAY_MS: '200',
+        PUBLIC_URL,
       },
     });
     shop = await t.seedStore({ promotions: true, images: true });
@@ -132,7 +134,7 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
       expect(html).toContain(line.name);
       expect(html).toContain(line.display_amount);
       expect(line.thumbnail_url).toEqual(expect.any(String));
-      expect(html).toContain(`src="${new URL(line.thumbnail_url, store.url).toString()}"`);
+      expect(html).toContain(`src="${new URL(line.thumbnail_url, PUBLIC_URL).toString()}"`);
     }
     const discounts = order.discounts as View[];
     expect(discounts.map((discount) => discount.name)).toEqual([
@@ -159,7 +161,8 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
     expect(html).toContain('1 Navy Way');
 
     const [link] = order.digital_links as View[];
-    const downloadUrl = new URL(link.download_url, store.url).toString();
+    // Links to the service's own paths are made absolute on PUBLIC_URL, not the shop's site.
+    const downloadUrl = new URL(link.download_url, PUBLIC_URL).toString();
     expect(text).toContain(`  Download mug-care.pdf: ${downloadUrl}`);
     expect(html).toContain(`href="${downloadUrl}"`);
     expect(html).toContain('Download mug-care.pdf');

@@ -7,7 +7,6 @@ import type { TemplatedMail } from '../../../platform/mail/templated-mail.js';
 import { GiftCard } from '../../gift-cards/index.js';
 import { Refund } from '../../orders/index.js';
 import { Store } from '../../stores/index.js';
-import { MailFormats } from './mail-formats.js';
 import { shipmentValues } from './order-values.js';
 import { type OrderForMail, OrderMailReads } from './order-mail-reads.js';
 
@@ -118,7 +117,7 @@ export class EventMails {
       manager.findOneBy(Store, { id: storeId }),
     ]);
     if (!card?.recipientEmail || !store) return null;
-    const formats = new MailFormats(store.defaultLocale, store.url);
+    const formats = this.reads.formatsFor(store.defaultLocale, store.url);
     return {
       storeId,
       mail: 'gift_card_received',

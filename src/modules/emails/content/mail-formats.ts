@@ -24,7 +24,7 @@ export class MailFormats {
       : null;
   }
 
-  /** `url` as a mail can link it: paths the service answers are made absolute on the store's site. */
+  /** `url` as a mail can link it: paths the service answers are made absolute on `siteUrl`. */
   url(url: unknown): string | null {
     if (typeof url !== 'string' || url === '') return null;
     if (!url.startsWith('/') || !this.siteUrl) return url;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { IdPrefix } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
+import { AppConfig } from '../../../config/index.js';
 import { Order, type OrderView, PlacedOrdersService } from '../../orders/index.js';
 import { Store } from '../../stores/index.js';
 import { MailFormats } from './mail-formats.js';
@@ -26,7 +27,16 @@ export class OrderMailReads {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly ids: PublicIdCodec,
     private readonly placedOrders: PlacedOrdersService,
+    private readonly config: AppConfig,
   ) {}
+
+  /**
+   * How a store's mails write amounts, dates and links: in its locale, the service's own paths
+   * made absolute on PUBLIC_URL, else on the store's URL.
+   */
+  formatsFor(locale: string, storeUrl: string | null): MailFormats {
+    return new MailFormats(locale, this.config.PUBLIC_URL ?? storeUrl);
+  }
 
   /** The internal id of a public id of the given kind, or undefined. */
   idOf(prefix: IdPrefix, publicId: unknown): string | undefined {
@@ -47,7 +57,7 @@ export class OrderMailReads {
     const [order] = entities;
     if (!order || !order.completedAt || !order.email) return null;
     const view = await this.placedOrders.render({ manager, order });
-    const formats = new MailFormats(raw[0].store_locale, raw[0].store_url);
+    const formats = this.formatsFor(raw[0].store_locale, raw[0].store_url);
     return { order, view, formats, values: orderValues(view, formats) };
   }
 }
