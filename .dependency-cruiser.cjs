@@ -24,6 +24,7 @@ const MODULES = [
   'channels',
   'policies',
   'orders',
+  'order-edits',
   'returns',
   'digital',
   'webhooks',

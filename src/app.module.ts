@@ -13,6 +13,7 @@ import { NewsletterModule } from './modules/newsletter/index.js';
 import { StaffModule } from './modules/staff/index.js';
 import { OrdersModule } from './modules/orders/index.js';
 import { ReturnsModule } from './modules/returns/index.js';
+import { OrderEditsModule } from './modules/order-edits/index.js';
 import { EventsModule } from './events/index.js';
 import { HttpPoliciesModule } from './platform/http/http-policies.module.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
         StaffModule,
         OrdersModule,
         ReturnsModule,
+        OrderEditsModule,
         DigitalModule,
         MarketsModule,
         MailModule,

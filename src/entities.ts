@@ -66,6 +66,7 @@ import {
   ReturnItem,
   ReturnSettings,
 } from './modules/returns/index.js';
+import { OrderEdit } from './modules/order-edits/index.js';
 
 /** Every entity the data source maps; listed explicitly so bundling and tests need no globbing. */
 export const ENTITIES = [
@@ -143,4 +144,5 @@ export const ENTITIES = [
   ReturnItem,
   CustomerReturn,
   Reimbursement,
+  OrderEdit,
 ];

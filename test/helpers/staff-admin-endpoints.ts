@@ -118,6 +118,12 @@ export const ORDER_ADMIN_ROUTES: Record<string, string> = {
   'GET /api/v3/admin/orders/:order_id/reimbursements': 'read_payments',
   'POST /api/v3/admin/orders/:order_id/reimbursements': 'write_payments',
   'GET /api/v3/admin/orders/:order_id/reimbursements/:id': 'read_payments',
+  'GET /api/v3/admin/orders/:order_id/order_edits': 'read_orders',
+  'POST /api/v3/admin/orders/:order_id/order_edits': 'write_orders',
+  'GET /api/v3/admin/orders/:order_id/order_edits/:id': 'read_orders',
+  'PATCH /api/v3/admin/orders/:order_id/order_edits/:id': 'write_orders',
+  'POST /api/v3/admin/orders/:order_id/order_edits/:id/confirm': 'write_orders',
+  'POST /api/v3/admin/orders/:order_id/order_edits/:id/cancel': 'write_orders',
 };
 
 /** The digital download routes of the Admin API and the scope each needs (the scope walk covers them). */

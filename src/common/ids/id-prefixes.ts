@@ -58,6 +58,7 @@ export const ID_PREFIX = {
   returnItem: 'ri',
   customerReturn: 'cr',
   reimbursement: 'rei',
+  orderEdit: 'oe',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];

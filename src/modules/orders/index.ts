@@ -18,7 +18,7 @@ export { CartsService } from './carts/carts.service.js';
 export type { OrderView } from './order.serializer.js';
 export { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
 export { PlacedOrdersService } from './placed-orders.service.js';
-export type { OrderChange } from './order-change.js';
+export { OrderChange } from './order-change.js';
 export type { CreatePaymentBody } from './dto/checkout.body.js';
 export type { UpdateCartBody } from './dto/cart.body.js';
 export {
@@ -35,3 +35,8 @@ export { OrderLookup } from './order-lookup.js';
 export { AdminRefundsService } from './admin/payments/admin-refunds.service.js';
 export type { RefundView } from './admin/payments/refund.serializer.js';
 export { markOrderReturned } from './order-returned.js';
+export { OrderLines } from './order-lines.js';
+export { OrderRecalculator } from './order-recalculator.js';
+export { PaymentSettlement } from './admin/payments/payment-settlement.js';
+export { OrderSerializer } from './order.serializer.js';
+export type { OrderTarget } from './order-lookup.js';

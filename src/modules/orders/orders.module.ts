@@ -196,6 +196,8 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderPayments,
     OrderCompletion,
     AdminRefundsService,
+    OrderLines,
+    PaymentSettlement,
   ],
 })
 export class OrdersModule {}

@@ -625,6 +625,38 @@ export const DERIVED_ANSWERS: Record<
     status: 200,
     schema: { $ref: '#/components/schemas/AdminOptionTypeView' },
   },
+  AdminOrderEditsController_cancel: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/OrderEditView' },
+  },
+  AdminOrderEditsController_confirm: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/OrderEditView' },
+  },
+  AdminOrderEditsController_create: {
+    status: 201,
+    schema: { $ref: '#/components/schemas/OrderEditView' },
+  },
+  AdminOrderEditsController_list: {
+    status: 200,
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: { $ref: '#/components/schemas/OrderEditView' } },
+        meta: { $ref: '#/components/schemas/PageMeta' },
+      },
+      required: ['data', 'meta'],
+      additionalProperties: false,
+    },
+  },
+  AdminOrderEditsController_show: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/OrderEditView' },
+  },
+  AdminOrderEditsController_update: {
+    status: 200,
+    schema: { $ref: '#/components/schemas/OrderEditView' },
+  },
   AdminOrderGiftCardsController_apply: {
     status: 200,
     schema: { $ref: '#/components/schemas/AdminOrderView' },
@@ -3001,6 +3033,57 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
       'amount',
       'display_amount',
       'metadata',
+      'created_at',
+      'updated_at',
+    ],
+    additionalProperties: false,
+  },
+  OrderEditView: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      order_id: { type: 'string' },
+      status: { type: 'string', description: '`draft` until `confirmed` or `canceled`.' },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { variant_id: { type: 'string' }, quantity: { type: 'number' } },
+          required: ['variant_id', 'quantity'],
+          additionalProperties: false,
+        },
+      },
+      preview: { type: 'object', additionalProperties: {} },
+      refund_status: {
+        type: 'string',
+        nullable: true,
+        description:
+          'How a credit owed was given back: `refunded`, `failed`, or null when none was owed.',
+      },
+      refund_ids: { type: 'array', items: { type: 'string' } },
+      failure_message: { type: 'string', nullable: true },
+      payment_session_id: {
+        type: 'string',
+        nullable: true,
+        description: 'The `ps_…` session through which the shopper pays a balance due.',
+      },
+      confirmed_at: { type: 'string', nullable: true },
+      canceled_at: { type: 'string', nullable: true },
+      created_at: { type: 'string' },
+      updated_at: { type: 'string' },
+    },
+    required: [
+      'id',
+      'order_id',
+      'status',
+      'items',
+      'preview',
+      'refund_status',
+      'refund_ids',
+      'failure_message',
+      'payment_session_id',
+      'confirmed_at',
+      'canceled_at',
       'created_at',
       'updated_at',
     ],

@@ -51,6 +51,7 @@ import { EmailTemplatesAndSettings1795302302500 } from './1795302302500-EmailTem
 import { StockMovementOriginators1795302302700 } from './1795302302700-StockMovementOriginators.js';
 import { ThumbnailKeys1795302302800 } from './1795302302800-ThumbnailKeys.js';
 import { Returns1795302303010 } from './1795302303010-Returns.js';
+import { OrderEdits1795302305010 } from './1795302305010-OrderEdits.js';
 import { PaymentAuthorizeOperations1795302303700 } from './1795302303700-PaymentAuthorizeOperations.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -109,4 +110,5 @@ export const MIGRATIONS = [
   ThumbnailKeys1795302302800,
   Returns1795302303010,
   PaymentAuthorizeOperations1795302303700,
+  OrderEdits1795302305010,
 ];

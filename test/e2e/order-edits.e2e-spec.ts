@@ -1,0 +1,320 @@
+import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
+import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
+import { StoredEvents } from '../helpers/admin-fixtures.js';
+import {
+  CartClient,
+  demoVariants,
+  SETUP_TIMEOUT_MS,
+  US_ADDRESS,
+  type DemoVariant,
+} from '../helpers/checkout-fixtures.js';
+import {
+  AdminCaller,
+  Ids,
+  startCustomersTestApp,
+  uniqueEmail,
+} from '../helpers/customers-fixtures.js';
+import { expectError } from '../helpers/error-envelope.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+type Prefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
+type Json = Record<string, any>;
+
+/** Cents of a decimal text ("17.99" → 1799), exact for the two-decimal amounts here. */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+describe('Order edits: drafts, confirmation, balance due and credit owed', () => {
+  let t: TestApp;
+  let shop: DemoCredentials;
+  let admin: AdminCaller;
+  let codec: PublicIdCodec;
+  let events: StoredEvents;
+  let tee: DemoVariant;
+  let otherTee: DemoVariant;
+
+  beforeAll(async () => {
+    t = await startCustomersTestApp();
+    shop = await t.seedStore();
+    admin = new AdminCaller(t, shop);
+    codec = t.app.get(PublicIdCodec);
+    events = new StoredEvents(t, new Ids(t).store(shop));
+    [tee, otherTee] = await demoVariants(t, shop);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const key = (prefix: Prefix, publicId: string) => {
+    const decoded = codec.decode(prefix, publicId);
+    if (decoded === undefined) throw new Error(`${publicId} is not a ${prefix} id`);
+    return decoded;
+  };
+
+  /** Places a card-paid order of `quantity` tees, not shipped; answers the order and its cart. */
+  const place = async (quantity: number): Promise<{ order: Json; cart: CartClient }> => {
+    const cart = new CartClient(t, shop);
+    await cart.create();
+    expect((await cart.addItem(tee.id, quantity)).status).toBe(201);
+    expect((await cart.address(US_ADDRESS, uniqueEmail('editor'))).status).toBe(200);
+    expect((await cart.payByCard()).status).toBe(201);
+    const completed = await cart.complete();
+    expect(completed.status).toBe(200);
+    return { order: completed.body, cart };
+  };
+
+  const storedOrder = async (orderId: string) => {
+    const [row] = await t.dataSource.query(
+      `SELECT total::text AS total, payment_total::text AS payment_total, payment_state,
+              item_count, state_lock_version
+         FROM orders WHERE id = $1`,
+      [key(ID_PREFIX.order, orderId)],
+    );
+    return row as {
+      total: string;
+      payment_total: string;
+      payment_state: string;
+      item_count: number;
+      state_lock_version: number;
+    };
+  };
+  const storedLines = (orderId: string) =>
+    t.dataSource.query(
+      `SELECT variant_id::text AS variant_id, quantity FROM line_items
+        WHERE order_id = $1 ORDER BY variant_id`,
+      [key(ID_PREFIX.order, orderId)],
+    );
+  const stockOf = async (variant: DemoVariant): Promise<number> => {
+    const [row] = await t.dataSource.query(
+      'SELECT COALESCE(SUM(count_on_hand), 0)::int AS count FROM stock_items WHERE variant_id = $1',
+      [key(ID_PREFIX.variant, variant.id)],
+    );
+    return row.count;
+  };
+  /** The order's stock movements since it was placed. */
+  const movementsOf = (orderId: string) =>
+    t.dataSource.query(
+      `SELECT si.variant_id::text AS variant_id, m.action, m.quantity FROM stock_movements m
+         JOIN stock_items si ON si.id = m.stock_item_id
+        WHERE m.originator_type = 'order' AND m.originator_id = $1
+          AND m.created_at > (SELECT completed_at FROM orders WHERE id = $1)
+        ORDER BY m.id`,
+      [key(ID_PREFIX.order, orderId)],
+    );
+  const edits = (order: Json) => `/orders/${order.id}/order_edits`;
+
+  it('drafts an edit adding a line with its preview, leaving the order as it was; one open edit per order', async () => {
+    const { order } = await place(1);
+    const before = await storedOrder(order.id);
+    const linesBefore = await storedLines(order.id);
+
+    const created = await admin.call('POST', edits(order), {
+      json: { items: [{ variant_id: otherTee.id, quantity: 2 }] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      order_id: order.id,
+      status: 'draft',
+      items: [{ variant_id: otherTee.id, quantity: 2 }],
+      refund_status: null,
+      payment_session_id: null,
+    });
+    expect(created.body.id).toMatch(/^oe_/);
+    const { preview } = created.body;
+    expect(preview.outcome).toBe('balance_due');
+    expect(preview.item_count).toBe(3);
+    expect(preview.line_items.map((line: Json) => [line.variant_id, line.quantity])).toEqual(
+      expect.arrayContaining([
+        [tee.id, 1],
+        [otherTee.id, 2],
+      ]),
+    );
+    expect(cents(preview.item_total)).toBe(cents(tee.price) + 2 * cents(otherTee.price));
+    expect(cents(preview.payment_total)).toBe(cents(before.payment_total));
+    expect(cents(preview.balance_due)).toBe(cents(preview.total) - cents(before.payment_total));
+    expect(cents(preview.balance_due)).toBeGreaterThanOrEqual(2 * cents(otherTee.price));
+    expect(preview.credit_owed).toBe('0.00');
+
+    // The order, its lines and its version are untouched by the preview.
+    expect(await storedOrder(order.id)).toEqual(before);
+    expect(await storedLines(order.id)).toEqual(linesBefore);
+
+    expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: tee.id, quantity: 2 }] },
+      }),
+      422,
+      'resource_invalid',
+    );
+    const [{ count }] = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM order_edits WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(count).toBe(1);
+
+    const updated = await admin.call('PATCH', `${edits(order)}/${created.body.id}`, {
+      json: { items: [{ variant_id: otherTee.id, quantity: 1 }] },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.preview.item_count).toBe(2);
+    expect((await admin.call('GET', `${edits(order)}/${created.body.id}`)).body.items).toEqual([
+      { variant_id: otherTee.id, quantity: 1 },
+    ]);
+
+    const canceled = await admin.call('POST', `${edits(order)}/${created.body.id}/cancel`, {
+      json: {},
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.status).toBe('canceled');
+    expectError(
+      await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, { json: {} }),
+      422,
+      'cart_invalid_state',
+    );
+    expect(await storedOrder(order.id)).toEqual(before);
+    const listed = await admin.call('GET', edits(order));
+    expect(listed.body.data.map((edit: Json) => edit.status)).toEqual(['canceled']);
+    expect(
+      (await events.named('order_edit.created', created.body.id)).map((e) => e.payload.status),
+    ).toEqual(['draft']);
+    expect(await events.named('order_edit.updated', created.body.id)).toHaveLength(1);
+    expect(await events.named('order_edit.canceled', created.body.id)).toHaveLength(1);
+  });
+
+  it('refuses bad line changes: an unknown variant, removing a line the order lacks, removing every line', async () => {
+    const { order } = await place(1);
+    expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: 'variant_nope', quantity: 1 }] },
+      }),
+      404,
+      'variant_not_found',
+    );
+    expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: otherTee.id, quantity: 0 }] },
+      }),
+      404,
+      'line_item_not_found',
+    );
+    expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: tee.id, quantity: 0 }] },
+      }),
+      422,
+      'resource_invalid',
+    );
+    expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: tee.id, quantity: -1 }] },
+      }),
+      422,
+      'validation_error',
+    );
+    expectError(
+      await admin.call('POST', '/orders/or_nope/order_edits', {
+        json: { items: [{ variant_id: tee.id, quantity: 1 }] },
+      }),
+      404,
+      'record_not_found',
+    );
+  });
+
+  it('refuses to edit an order that shipped', async () => {
+    const { order } = await place(1);
+    for (const fulfillment of order.fulfillments) {
+      const shipped = await admin.call(
+        'PATCH',
+        `/orders/${order.id}/fulfillments/${fulfillment.id}/ship`,
+        { json: {} },
+      );
+      expect(shipped.status).toBe(200);
+    }
+    expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: tee.id, quantity: 2 }] },
+      }),
+      422,
+      'cart_invalid_state',
+    );
+    const [{ count }] = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM order_edits WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(count).toBe(0);
+  });
+
+  it('confirms an edit adding a line: stock taken, the order recalculated and balance_due', async () => {
+    const { order } = await place(1);
+    const stockBefore = await stockOf(otherTee);
+    const created = await admin.call('POST', edits(order), {
+      json: { items: [{ variant_id: otherTee.id, quantity: 1 }] },
+    });
+    const confirmed = await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, {
+      json: {},
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', refund_status: null });
+    expect(confirmed.body.confirmed_at).not.toBeNull();
+    const stored = await storedOrder(order.id);
+    expect(stored.payment_state).toBe('balance_due');
+    expect(stored.item_count).toBe(2);
+    expect(cents(stored.total)).toBe(cents(confirmed.body.preview.total));
+    expect(cents(stored.total) - cents(stored.payment_total)).toBe(
+      cents(confirmed.body.preview.balance_due),
+    );
+    expect(await stockOf(otherTee)).toBe(stockBefore - 1);
+    expect(await movementsOf(order.id)).toEqual([
+      { variant_id: key(ID_PREFIX.variant, otherTee.id), action: 'sale', quantity: -1 },
+    ]);
+    const shown = await admin.call('GET', `/orders/${order.id}`);
+    expect(shown.body.payment_state).toBe('balance_due');
+    expect(shown.body.items.map((item: Json) => item.variant_id).sort()).toEqual(
+      [tee.id, otherTee.id].sort(),
+    );
+    expect(await events.named('order_edit.confirmed', created.body.id)).toHaveLength(1);
+    const updates = await events.named('order.updated', order.id);
+    expect(updates.at(-1)!.payload.payment_state).toBe('balance_due');
+  });
+
+  it('confirms an edit removing units: stock given back and the credit owed refunded to the card', async () => {
+    const { order } = await place(2);
+    const stockBefore = await stockOf(tee);
+    const paidBefore = await storedOrder(order.id);
+    const created = await admin.call('POST', edits(order), {
+      json: { items: [{ variant_id: tee.id, quantity: 1 }] },
+    });
+    expect(created.body.preview.outcome).toBe('credit_owed');
+    const credit = created.body.preview.credit_owed;
+    expect(cents(credit)).toBe(cents(paidBefore.total) - cents(created.body.preview.total));
+
+    const confirmed = await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, {
+      json: {},
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({
+      status: 'confirmed',
+      refund_status: 'refunded',
+      failure_message: null,
+    });
+    expect(confirmed.body.refund_ids).toHaveLength(1);
+    const refunds = await t.dataSource.query(
+      'SELECT id::text AS id, amount::text AS amount, reason FROM refunds WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(refunds).toHaveLength(1);
+    expect(cents(refunds[0].amount)).toBe(cents(credit));
+    expect(refunds[0].id).toBe(key(ID_PREFIX.refund, confirmed.body.refund_ids[0]));
+    expect(refunds[0].reason).toBe(`Order edit ${created.body.id}`);
+    const stored = await storedOrder(order.id);
+    expect(stored.payment_state).toBe('paid');
+    expect(cents(stored.payment_total)).toBe(cents(stored.total));
+    expect(await stockOf(tee)).toBe(stockBefore + 1);
+    expect(await movementsOf(order.id)).toEqual([
+      { variant_id: key(ID_PREFIX.variant, tee.id), action: 'cancel', quantity: 1 },
+    ]);
+    expect(
+      (await events.named('order_edit.updated', created.body.id)).map(
+        (e) => e.payload.refund_status,
+      ),
+    ).toEqual(['refunded']);
+  });
+});
