@@ -20,6 +20,7 @@ import {
 } from '../helpers/customers-fixtures.js';
 import { expectError } from '../helpers/error-envelope.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { untilPasses } from '../helpers/until-passes.js';
 
 type Prefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
 type Json = Record<string, any>;
@@ -77,6 +78,19 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
     return received.body;
   };
 
+  /**
+   * Waits for the order's mails (confirmation and shipment) to be recorded and sent: recording one
+   * takes a key share lock on the order's row, which a change racing it loses to (409).
+   */
+  const mailsRecorded = (orderId: string, mails = ['order_confirmation', 'shipment_shipped']) =>
+    untilPasses(async () => {
+      const rows: { mail: string; status: string }[] = await t.dataSource.query(
+        'SELECT mail, status FROM email_deliveries WHERE order_id = $1 ORDER BY mail',
+        [key(ID_PREFIX.order, orderId)],
+      );
+      expect(rows).toEqual(mails.map((mail) => ({ mail, status: 'sent' })));
+    });
+
   /** Places a card order of `quantity` units (with WELCOME10 when asked) and ships it. */
   const placeShipped = async (
     quantity: number,
@@ -106,6 +120,7 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
     }
     const shown = await admin.call('GET', `/orders/${order.id}`);
     expect(shown.body.shipment_state).toBe('shipped');
+    await mailsRecorded(order.id);
     return shown.body;
   };
 
@@ -187,6 +202,21 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
         await otherAdmin.call('GET', `/return_authorization_reasons/${created.body.id}`),
         404,
         'record_not_found',
+      );
+      const order = await placeShipped(2);
+      const named = await authorize(order, 1, {
+        return_authorization_reason_id: listed.body.data[1].id,
+      });
+      expect(named.status).toBe(201);
+      expectError(
+        await admin.call('DELETE', `/return_authorization_reasons/${listed.body.data[1].id}`),
+        422,
+        'resource_invalid',
+      );
+      expectError(
+        await authorize(order, 1, { return_authorization_reason_id: created.body.id }),
+        422,
+        'validation_error',
       );
       const deleted = await admin.call(
         'DELETE',
@@ -311,6 +341,9 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       expect(reimbursed.body).toMatchObject({ reimbursement_status: 'reimbursed' });
       expect(cents(reimbursed.body.total)).toBe(unitTotals[0]);
       expect(reimbursed.body.return_items.map((item: Json) => item.id)).toEqual([items[0].id]);
+      for (const item of reimbursed.body.return_items) {
+        expect(() => ReturnItemSchema.parse(item)).not.toThrow();
+      }
       const refunds = await t.dataSource.query(
         `SELECT r.amount::text AS amount, r.reason, pm.type FROM refunds r
            JOIN payments p ON p.id = r.payment_id JOIN payment_methods pm ON pm.id = p.payment_method_id
@@ -329,6 +362,7 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       expect(after).toMatchObject({ state: 'complete', shipment_state: 'shipped' });
       expect(cents(after.payment_total)).toBe(cents(paidBefore.payment_total) - unitTotals[0]);
 
+      await mailsRecorded(order.id, ['order_confirmation', 'refund_issued', 'shipment_shipped']);
       expectError(
         await admin.call('POST', `/orders/${order.id}/reimbursements`, { json: {} }),
         422,
