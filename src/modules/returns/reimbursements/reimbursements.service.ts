@@ -89,16 +89,19 @@ export class ReimbursementsService {
       );
       await claimItems(manager, plan.items, reimbursement.id);
       if (body.kind === 'store_credit') {
-        const credit = await this.credits.issue(manager, {
-          storeId: order.storeId,
-          customerId: order.customerId!,
-          currency: order.currency,
-          amount: plan.total.toString(),
-          category: 'Reimbursement',
-          memo: `Reimbursement ${reimbursement.number} of order ${order.number}`,
-          caller,
-        });
-        reimbursement.storeCreditId = credit.id;
+        // Units given away in full (a 100% discount) leave nothing to credit.
+        if (!plan.total.isZero()) {
+          const credit = await this.credits.issue(manager, {
+            storeId: order.storeId,
+            customerId: order.customerId!,
+            currency: order.currency,
+            amount: plan.total.toString(),
+            category: 'Reimbursement',
+            memo: `Reimbursement ${reimbursement.number} of order ${order.number}`,
+            caller,
+          });
+          reimbursement.storeCreditId = credit.id;
+        }
         reimbursement.state = 'reimbursed';
         await manager.save(reimbursement);
         return {
