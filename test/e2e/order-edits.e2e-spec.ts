@@ -3,6 +3,7 @@ import { PublicIdCodec } from '../../src/common/ids/public-id.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { StoredEvents } from '../helpers/admin-fixtures.js';
 import {
+  CARDS,
   CartClient,
   demoVariants,
   SETUP_TIMEOUT_MS,
@@ -242,8 +243,8 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
     expect(count).toBe(0);
   });
 
-  it('confirms an edit adding a line: stock taken, the order recalculated and balance_due', async () => {
-    const { order } = await place(1);
+  it('confirms an edit adding a line: stock taken, balance_due, then paid by the shopper through the edit’s payment session', async () => {
+    const { order, cart } = await place(1);
     const stockBefore = await stockOf(otherTee);
     const created = await admin.call('POST', edits(order), {
       json: { items: [{ variant_id: otherTee.id, quantity: 1 }] },
@@ -273,6 +274,46 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
     expect(await events.named('order_edit.confirmed', created.body.id)).toHaveLength(1);
     const updates = await events.named('order.updated', order.id);
     expect(updates.at(-1)!.payload.payment_state).toBe('balance_due');
+
+    // The shopper pays the difference through the session the confirmation carries.
+    const sessionId = confirmed.body.payment_session_id;
+    expect(sessionId).toMatch(/^ps_/);
+    const session = await cart.call('GET', `/carts/${cart.id}/payment_sessions/${sessionId}`);
+    expect(session.status).toBe(200);
+    expect(cents(session.body.amount)).toBe(cents(confirmed.body.preview.balance_due));
+    const paid = await cart.call(
+      'PATCH',
+      `/carts/${cart.id}/payment_sessions/${sessionId}/complete`,
+      { external_data: { card: CARDS.approved } },
+    );
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('completed');
+    const settled = await storedOrder(order.id);
+    expect(settled.payment_state).toBe('paid');
+    expect(cents(settled.payment_total)).toBe(cents(settled.total));
+    const payments = await t.dataSource.query(
+      `SELECT amount::text AS amount FROM payments WHERE order_id = $1 AND state = 'completed'
+        ORDER BY id`,
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(payments).toHaveLength(2);
+    expect(cents(payments[1].amount)).toBe(cents(confirmed.body.preview.balance_due));
+    const shipmentStates = await t.dataSource.query(
+      'SELECT DISTINCT state FROM shipments WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(shipmentStates).toEqual([{ state: 'ready' }]);
+    expect((await events.named('order.updated', order.id)).at(-1)!.payload.payment_state).toBe(
+      'paid',
+    );
+    // Once paid, the order is no longer the shopper's to pay through sessions.
+    expectError(
+      await cart.call('POST', `/carts/${cart.id}/payment_sessions`, {
+        payment_method_id: session.body.payment_method.id,
+      }),
+      404,
+      'cart_not_found',
+    );
   });
 
   it('confirms an edit removing units: stock given back and the credit owed refunded to the card', async () => {

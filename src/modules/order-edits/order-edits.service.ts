@@ -8,7 +8,12 @@ import { findPage, type Page } from '../../common/pagination/page.js';
 import type { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { isUniqueViolationOf } from '../../platform/database/database-errors.js';
 import type { Principal } from '../auth/index.js';
-import { OrderChanges, OrderLookup, PaymentSettlement } from '../orders/index.js';
+import {
+  OrderChanges,
+  OrderLookup,
+  PaymentSessionsService,
+  PaymentSettlement,
+} from '../orders/index.js';
 import type { StoreContext } from '../stores/index.js';
 import type { OrderEditActionBody, OrderEditBody } from './dto/order-edit.body.js';
 import { EditApplication } from './edit-application.js';
@@ -40,6 +45,7 @@ export class OrderEditsService {
     private readonly records: OrderEditRecords,
     private readonly serializer: OrderEditSerializer,
     private readonly refunds: EditRefunds,
+    private readonly sessions: PaymentSessionsService,
   ) {}
 
   async list(
@@ -131,7 +137,8 @@ export class OrderEditsService {
    * Applies the draft in one change of the order (claimed at its next version: a change of the
    * order since `state_lock_version` was read is 409): lines, recalculation, stock, and the
    * payment state the new total leaves (`balance_due`, `credit_owed` or `paid`), with
-   * `order_edit.confirmed` and `order.updated`. A credit owed is refunded once that change is
+   * `order_edit.confirmed` and `order.updated`. A balance due gets a payment session the shopper
+   * pays it through (`payment_session_id`); a credit owed is refunded once that change is
    * committed, never while the order is held.
    */
   async confirm(
@@ -149,6 +156,9 @@ export class OrderEditsService {
       await this.application.apply(change, edit.items);
       await this.settlement.settle(change);
       edit.preview = await previewOf(manager, this.ids, order);
+      if (order.paymentState === 'balance_due') {
+        edit.paymentSessionId = (await this.sessions.openForBalance(manager, order))?.id ?? null;
+      }
       edit.state = 'confirmed';
       edit.confirmedAt = new Date();
       await manager.save(edit);

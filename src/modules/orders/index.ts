@@ -38,5 +38,4 @@ export { markOrderReturned } from './order-returned.js';
 export { OrderLines } from './order-lines.js';
 export { OrderRecalculator } from './order-recalculator.js';
 export { PaymentSettlement } from './admin/payments/payment-settlement.js';
-export { OrderSerializer } from './order.serializer.js';
 export type { OrderTarget } from './order-lookup.js';

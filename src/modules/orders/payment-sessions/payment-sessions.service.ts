@@ -23,21 +23,25 @@ import { CardPayments } from '../card-payments.js';
 import { OrderChange } from '../order-change.js';
 import { conflict, OrderChanges } from '../order-changes.js';
 import { OrderEvents } from '../order-events.js';
-import { OrderLookup } from '../order-lookup.js';
+import { isPlaced, OrderLookup, type OrderTarget } from '../order-lookup.js';
 import { OrderPayments, PaymentRefused, REFUSAL_CODES } from '../order-payments.js';
 import { OrderRecalculator } from '../order-recalculator.js';
 import { OrderSerializer } from '../order.serializer.js';
 import { type OrderParts, OrderSnapshots } from '../order-snapshot.js';
 import { HoldLeases, newHoldId } from '../payment-hold-lease.js';
+import { PaymentSettlement } from '../admin/payments/payment-settlement.js';
 import { SessionExternalData } from './session-external-data.js';
 import { SessionSavedCards } from './session-saved-cards.js';
 import { PaymentSession } from './payment-session.entity.js';
 import { PaymentSessionSerializer, type PaymentSessionView } from './payment-session.serializer.js';
 
+/** A method paid through sessions: one of a gateway. */
+type SessionMethod = PaymentMethod & { type: GatewayMethodType };
+
 /**
- * Payment sessions of a cart, the client's way to pay by card: opened for an amount (by default
- * all that is left to pay), updated while pending, completed once by charging the card through
- * the method's gateway. A completed session has recorded a captured payment and moved the
+ * Payment sessions of a cart (or of a placed order with a balance due), the client's way to pay by
+ * card: opened for an amount (by default all that is left to pay), updated while pending,
+ * completed once by charging the card through the method's gateway. A completed session has recorded a captured payment and moved the
  * checkout on; a refused one is `failed` and the shopper opens another.
  */
 @Injectable()
@@ -57,6 +61,7 @@ export class PaymentSessionsService {
     private readonly events: OrderEvents,
     private readonly leases: HoldLeases,
     private readonly savedCards: SessionSavedCards,
+    private readonly settlement: PaymentSettlement,
   ) {}
 
   create(
@@ -65,38 +70,89 @@ export class PaymentSessionsService {
     body: CreatePaymentSessionBody,
   ): Promise<PaymentSessionView> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await this.lookup.cartOf(manager, caller, cartId);
+      const order = await this.lookup.read(manager, this.sessionTarget(caller, cartId));
       const method = await this.sessionMethod(manager, order, body.payment_method_id);
-      const gateway = this.gateways.for(method.type);
       const amount = await this.amountFor(manager, order, body.amount);
-      const data = await this.savedCards.withSavedCard(
-        manager,
-        order,
-        method,
-        SessionExternalData.start(gateway, body.external_data),
-      );
-      const session = await manager.save(
-        manager.create(PaymentSession, {
-          storeId: order.storeId,
-          orderId: order.id,
-          paymentMethodId: method.id,
-          status: 'pending',
-          currency: order.currency,
-          amount,
-          externalId: gateway.openSession?.() ?? `session_${order.id}`,
-          externalData: data.kept,
-          source: data.source,
-          sessionResult: null,
-          paymentId: null,
-        }),
-      );
+      const session = await this.open(manager, order, method, amount, body.external_data);
       return this.render(manager, order, session, method);
     });
   }
 
+  /**
+   * Opens a session for the balance a placed order has left to pay (its total raised after it
+   * was paid), with the method of its last card payment, in the caller's change of the order;
+   * undefined when nothing is due or the order was not paid through a session's method. Its
+   * shopper completes it as a cart's.
+   */
+  async openForBalance(manager: EntityManager, order: Order): Promise<PaymentSession | undefined> {
+    const due = await this.settlement.balanceDue(manager, order);
+    if (due.isZero()) return undefined;
+    const [last]: { id: string }[] = await manager.query(
+      `SELECT p.payment_method_id::text AS id FROM payments p
+       WHERE p.order_id = $1 AND p.state = 'completed'
+         AND p.store_credit_id IS NULL AND p.gift_card_id IS NULL
+       ORDER BY p.id DESC LIMIT 1`,
+      [order.id],
+    );
+    const method = last
+      ? await manager.findOneBy(PaymentMethod, { id: last.id, active: true })
+      : null;
+    if (!method || !paymentMethodTraits(method.type).sessionRequired) return undefined;
+    return this.open(manager, order, method as SessionMethod, due.toString(), undefined);
+  }
+
+  private async open(
+    manager: EntityManager,
+    order: Order,
+    method: SessionMethod,
+    amount: string,
+    externalData: Record<string, unknown> | undefined,
+  ): Promise<PaymentSession> {
+    const gateway = this.gateways.for(method.type);
+    const data = await this.savedCards.withSavedCard(
+      manager,
+      order,
+      method,
+      SessionExternalData.start(gateway, externalData),
+    );
+    return manager.save(
+      manager.create(PaymentSession, {
+        storeId: order.storeId,
+        orderId: order.id,
+        paymentMethodId: method.id,
+        status: 'pending',
+        currency: order.currency,
+        amount,
+        externalId: gateway.openSession?.() ?? `session_${order.id}`,
+        externalData: data.kept,
+        source: data.source,
+        sessionResult: null,
+        paymentId: null,
+      }),
+    );
+  }
+
+  /**
+   * The caller's cart by `cart_…` id, or its placed order while a balance is due on it (an
+   * edit raised its total), which is paid through sessions as a cart is.
+   */
+  private sessionTarget(caller: CartCaller, cartId: string): OrderTarget {
+    const cart = this.lookup.cart(caller, cartId, { allowPlaced: true });
+    return {
+      ...cart,
+      admit: (order) => {
+        const admitted = cart.admit(order);
+        if (isPlaced(admitted) && admitted.paymentState !== 'balance_due') {
+          return this.lookup.cart(caller, cartId).admit(admitted);
+        }
+        return admitted;
+      },
+    };
+  }
+
   async show(caller: CartCaller, cartId: string, sessionId: string): Promise<PaymentSessionView> {
     const manager = this.dataSource.manager;
-    const order = await this.lookup.cartOf(manager, caller, cartId);
+    const order = await this.lookup.read(manager, this.sessionTarget(caller, cartId));
     const session = await this.sessionOf(manager, order, sessionId);
     return this.render(manager, order, session, await this.methodOf(manager, session));
   }
@@ -109,7 +165,7 @@ export class PaymentSessionsService {
     body: UpdatePaymentSessionBody,
   ): Promise<PaymentSessionView> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await this.lookup.cartOf(manager, caller, cartId);
+      const order = await this.lookup.read(manager, this.sessionTarget(caller, cartId));
       const session = await this.sessionOf(manager, order, sessionId, { lock: true });
       ensurePending(session);
       if (session.paymentId !== null) {
@@ -154,7 +210,7 @@ export class PaymentSessionsService {
     sessionId: string,
     body: CompletePaymentSessionBody,
   ): Promise<PaymentSessionView> {
-    const target = this.lookup.cart(caller, cartId);
+    const target = this.sessionTarget(caller, cartId);
     const done = await this.completedAlready(target, sessionId);
     if (done) return done;
     type Claim = { view: PaymentSessionView } | { paymentId: string; before: OrderParts };
@@ -301,9 +357,14 @@ export class PaymentSessionsService {
         session.status = refusal ? 'failed' : 'completed';
         if (!refusal) await this.savedCards.saveCharged(manager, order, session);
         await manager.save(session);
-        await this.payments.syncPaymentTotal(manager, order);
-        await this.payments.fitBalancePayments(manager, order);
-        await this.recalculator.recalculate(change);
+        if (isPlaced(order)) {
+          // A placed order's balance paid: its payment state follows, its lines stay as placed.
+          await this.settlement.settle(change);
+        } else {
+          await this.payments.syncPaymentTotal(manager, order);
+          await this.payments.fitBalancePayments(manager, order);
+          await this.recalculator.recalculate(change);
+        }
         await this.events.publish(change);
       }
       return this.render(manager, order, session, await this.methodOf(manager, session));
@@ -332,7 +393,7 @@ export class PaymentSessionsService {
 
   /** The session answered as it is when it was completed before (a repeated completion). */
   private async completedAlready(
-    target: ReturnType<OrderLookup['cart']>,
+    target: OrderTarget,
     sessionId: string,
   ): Promise<PaymentSessionView | undefined> {
     const manager = this.dataSource.manager;
@@ -355,7 +416,7 @@ export class PaymentSessionsService {
       );
     }
     const amount = Money.of(session.amount, session.currency).round();
-    const left = await this.payments.amountLeft(manager, order);
+    const left = await this.leftToPay(manager, order);
     if (amount.compare(left) > 0) {
       throw invalid(
         'amount',
@@ -365,9 +426,19 @@ export class PaymentSessionsService {
     return amount.toString();
   }
 
+  /**
+   * What is left to pay: a cart's total less its payments of set amounts; a placed order's total
+   * less what was captured (net of refunds) and what is being charged (`balanceDue`).
+   */
+  private leftToPay(manager: EntityManager, order: Order): Promise<Money> {
+    return isPlaced(order)
+      ? this.settlement.balanceDue(manager, order)
+      : this.payments.amountLeft(manager, order);
+  }
+
   /** The amount asked for, or all that is left to pay; never more, never nothing. */
   private async amountFor(manager: EntityManager, order: Order, value: unknown): Promise<string> {
-    const left = await this.payments.amountLeft(manager, order);
+    const left = await this.leftToPay(manager, order);
     if (value === undefined) {
       if (left.isZero()) throw invalid('amount', 'nothing is left to pay for this cart');
       return left.toString();
@@ -383,7 +454,7 @@ export class PaymentSessionsService {
     manager: EntityManager,
     order: Order,
     publicId: string,
-  ): Promise<PaymentMethod & { type: GatewayMethodType }> {
+  ): Promise<SessionMethod> {
     const id = this.ids.decode(ID_PREFIX.paymentMethod, publicId);
     const method = id
       ? await manager.findOneBy(PaymentMethod, { id, storeId: order.storeId, active: true })
