@@ -634,6 +634,45 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
     });
   });
 
+  describe('two staff receiving or reimbursing the same unit at once', () => {
+    it('receives it once and gives its money back once', async () => {
+      for (let round = 0; round < 2; round += 1) {
+        const order = await placeShipped(1);
+        const [item] = (await authorize(order, 1)).body.return_items;
+        const receive = () =>
+          admin.call('POST', `/orders/${order.id}/customer_returns`, {
+            json: { return_items: [{ return_item_id: item.id, acceptance_status: 'accepted' }] },
+          });
+        const received = await Promise.all([receive(), receive()]);
+        expect(
+          received.map((answer) => answer.status).filter((status) => status === 201),
+        ).toHaveLength(1);
+        received
+          .filter((answer) => answer.status !== 201)
+          .forEach((answer) =>
+            expect(['order_already_updated', 'resource_invalid']).toContain(answer.body.error.code),
+          );
+        const reimburse = () =>
+          admin.call('POST', `/orders/${order.id}/reimbursements`, { json: {} });
+        const reimbursed = await Promise.all([reimburse(), reimburse()]);
+        expect(
+          reimbursed.map((answer) => answer.status).filter((status) => status === 201),
+        ).toHaveLength(1);
+        const [{ customerReturns, reimbursements, refunds }] = await t.dataSource.query(
+          `SELECT (SELECT count(*)::int FROM customer_returns WHERE order_id = $1) AS "customerReturns",
+                  (SELECT count(*)::int FROM reimbursements WHERE order_id = $1) AS reimbursements,
+                  (SELECT count(*)::int FROM refunds WHERE order_id = $1) AS refunds`,
+          [key(ID_PREFIX.order, order.id)],
+        );
+        expect({ customerReturns, reimbursements, refunds }).toEqual({
+          customerReturns: 1,
+          reimbursements: 1,
+          refunds: 1,
+        });
+      }
+    });
+  });
+
   describe('cancel', () => {
     it('frees the units of a canceled return; another store’s order is 404', async () => {
       const order = await placeShipped(1);
