@@ -316,6 +316,82 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
     );
   });
 
+  it('an edit confirmed while the shopper pays the balance of an earlier one: one waits for the other, or both apply, and what is paid matches what is owed', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      const { order, cart } = await place(1);
+      const stockBefore = await stockOf(otherTee);
+      const adding = await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: otherTee.id, quantity: 1 }] },
+      });
+      const added = await admin.call('POST', `${edits(order)}/${adding.body.id}/confirm`, {
+        json: {},
+      });
+      expect(added.body.payment_session_id).toMatch(/^ps_/);
+      const removing = await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: otherTee.id, quantity: 0 }] },
+      });
+      expect(removing.status).toBe(201);
+
+      const pay = () =>
+        cart.call(
+          'PATCH',
+          `/carts/${cart.id}/payment_sessions/${added.body.payment_session_id}/complete`,
+          { external_data: { card: CARDS.approved } },
+        );
+      const confirm = () =>
+        admin.call('POST', `${edits(order)}/${removing.body.id}/confirm`, { json: {} });
+      // The first round pays before confirming, so that both apply; the others race.
+      const [payment, edit] =
+        round === 0 ? [await pay(), await confirm()] : await Promise.all([pay(), confirm()]);
+      outcomes.push(`${payment.status}/${edit.status}`);
+      expect([200, 404, 409, 422]).toContain(payment.status);
+      expect([200, 409]).toContain(edit.status);
+      if (edit.status === 409) expect(edit.body.error.code).toBe('order_already_updated');
+      const paymentWon = payment.status === 200;
+      const editWon = edit.status === 200;
+      expect(paymentWon || editWon).toBe(true);
+
+      const stored = await storedOrder(order.id);
+      const [money] = await t.dataSource.query(
+        `SELECT (SELECT COALESCE(SUM(amount), 0) FROM payments
+                  WHERE order_id = $1 AND state = 'completed')::text AS captured,
+                (SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE order_id = $1)::text AS refunded,
+                (SELECT count(*)::int FROM payments WHERE order_id = $1 AND state = 'processing')
+                  AS charging`,
+        [key(ID_PREFIX.order, order.id)],
+      );
+      // Never a lost update: what was captured less refunded is the order's payment total, and
+      // it pays exactly the order's total as it ends up.
+      expect(money.charging).toBe(0);
+      expect(cents(stored.payment_total)).toBe(cents(money.captured) - cents(money.refunded));
+      expect(stored.payment_state).toBe('paid');
+      expect(cents(stored.payment_total)).toBe(cents(stored.total));
+      const kept = await t.dataSource.query(
+        `SELECT quantity FROM line_items WHERE order_id = $1 AND variant_id = $2`,
+        [key(ID_PREFIX.order, order.id), key(ID_PREFIX.variant, otherTee.id)],
+      );
+      const [{ status: editStatus, refund_status: refundStatus }] = await t.dataSource.query(
+        'SELECT state AS status, refund_state AS refund_status FROM order_edits WHERE id = $1',
+        [key(ID_PREFIX.orderEdit, removing.body.id)],
+      );
+      if (editWon) {
+        expect(editStatus).toBe('confirmed');
+        expect(kept).toEqual([]);
+        expect(await stockOf(otherTee)).toBe(stockBefore);
+        // Paid before the edit took the line off: the edit refunds the difference.
+        expect(refundStatus).toBe(paymentWon ? 'refunded' : null);
+        expect(cents(money.refunded)).toBe(paymentWon ? cents(added.body.preview.balance_due) : 0);
+      } else {
+        expect(editStatus).toBe('draft');
+        expect(kept).toEqual([{ quantity: 1 }]);
+        expect(await stockOf(otherTee)).toBe(stockBefore - 1);
+        expect(cents(money.refunded)).toBe(0);
+      }
+    }
+    expect(outcomes).toHaveLength(4);
+  });
+
   it('confirms an edit removing units: stock given back and the credit owed refunded to the card', async () => {
     const { order } = await place(2);
     const stockBefore = await stockOf(tee);

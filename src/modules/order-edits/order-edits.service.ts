@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { StoreError } from '../../common/errors/store-error.js';
 import { PublicIdCodec } from '../../common/ids/public-id.js';
 import { Money } from '../../common/money/money.js';
@@ -9,6 +9,7 @@ import type { PaginationQuery } from '../../common/pagination/pagination.query.j
 import { isUniqueViolationOf } from '../../platform/database/database-errors.js';
 import type { Principal } from '../auth/index.js';
 import {
+  type Order,
   OrderChanges,
   OrderLookup,
   PaymentSessionsService,
@@ -135,7 +136,7 @@ export class OrderEditsService {
 
   /**
    * Applies the draft in one change of the order (claimed at its next version: a change of the
-   * order since `state_lock_version` was read is 409): lines, recalculation, stock, and the
+   * order since `state_lock_version` was read, or a payment being charged, is 409): lines, recalculation, stock, and the
    * payment state the new total leaves (`balance_due`, `credit_owed` or `paid`), with
    * `order_edit.confirmed` and `order.updated`. A balance due gets a payment session the shopper
    * pays it through (`payment_session_id`); a credit owed is refunded once that change is
@@ -153,6 +154,7 @@ export class OrderEditsService {
       const { manager, order } = change;
       const edit = await this.records.find(manager, order, id, true);
       this.records.ensureDraft(edit);
+      await ensureNoPaymentInFlight(manager, order);
       await this.application.apply(change, edit.items);
       await this.settlement.settle(change);
       edit.preview = await previewOf(manager, this.ids, order);
@@ -168,5 +170,22 @@ export class OrderEditsService {
     });
     if (confirmed.credit.compare(Money.zero(confirmed.currency)) <= 0) return confirmed.view;
     return this.refunds.refund(store, caller, orderId, confirmed.edit, confirmed.credit);
+  }
+}
+
+/**
+ * 409 while a payment of the order is being charged (a shopper's session between its claim and
+ * its settling): the edit would judge the balance without it, so it waits for it to settle.
+ */
+async function ensureNoPaymentInFlight(manager: EntityManager, order: Order): Promise<void> {
+  const [charging]: unknown[] = await manager.query(
+    `SELECT 1 FROM payments WHERE order_id = $1 AND state = 'processing' LIMIT 1`,
+    [order.id],
+  );
+  if (charging) {
+    throw new StoreError(
+      'order_already_updated',
+      'A payment of the order is being charged; fetch the order again and retry',
+    );
   }
 }
