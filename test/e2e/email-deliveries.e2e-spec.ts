@@ -220,6 +220,7 @@ describe('E-mail deliveries', () => {
           customerId: null,
           valuesSealed: seal.sealValues(SAMPLE_VALUES.order_confirmation),
           resendOf: null,
+          claimed: false,
         });
       }
       await t.dataSource.query(

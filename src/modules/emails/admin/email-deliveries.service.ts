@@ -56,11 +56,7 @@ export class AdminEmailDeliveriesService {
   /** A new delivery of the same mail (`resend_of` the original), sent from the queue. */
   async resend(store: StoreContext, publicId: string): Promise<EmailDeliveryView> {
     const original = await this.find(store, publicId);
-    const recorded = await this.deliveries.resend(original);
-    const delivery = await this.dataSource.manager.findOneByOrFail(EmailDelivery, {
-      id: recorded.id,
-    });
-    return this.serializer.serialize(delivery);
+    return this.serializer.serialize(await this.deliveries.resend(original));
   }
 
   private async list(

@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MailDispatch, type TemplatedMail } from '../../../platform/mail/templated-mail.js';
 import { DeliverySeal } from './delivery-seal.js';
+import { EmailDeliveryJobs } from './email-delivery-jobs.js';
 import { EmailDeliveryQueue } from './email-delivery-queue.js';
-import { type DueDelivery, EmailDeliveryRecords } from './email-delivery-records.js';
+import { EmailDeliveryRecords } from './email-delivery-records.js';
 import type { EmailDelivery } from './email-delivery.entity.js';
 
 /**
- * Records each mail before it is sent, then hands it to the `email` queue. The record is the
- * lock: its key (store, mail, recipient, key) is unique, so a second dispatch for the same event
- * or job records nothing and sends nothing. A delivery recorded but never enqueued (the process
- * died in between) is found by the sweeper.
+ * Records each mail before it is sent, then tries it at once, in the job that asked for it (an
+ * event's subscriber job, a mail job): recorded already taken for that first try, it costs no
+ * queue job and no separate claim. The record is the lock: its key (store, mail, recipient, key)
+ * is unique, so a second dispatch for the same event or job records nothing and sends nothing.
+ * Later tries go through the `email` queue; a delivery whose first try never ended (the process
+ * died) is found by the sweeper once its lease runs out.
  */
 @Injectable()
 export class EmailDeliveries extends MailDispatch {
@@ -18,12 +21,13 @@ export class EmailDeliveries extends MailDispatch {
     private readonly records: EmailDeliveryRecords,
     private readonly queue: EmailDeliveryQueue,
     private readonly seal: DeliverySeal,
+    private readonly jobs: EmailDeliveryJobs,
   ) {
     super();
   }
 
   async dispatch(mail: TemplatedMail, key: string): Promise<void> {
-    const recorded = await this.records.insert({
+    const claimed = await this.records.insert({
       storeId: mail.storeId,
       mail: mail.mail,
       recipient: mail.to.trim(),
@@ -32,12 +36,13 @@ export class EmailDeliveries extends MailDispatch {
       customerId: mail.customerId ?? null,
       valuesSealed: this.seal.sealValues(mail.values),
       resendOf: null,
+      claimed: true,
     });
-    if (recorded) await this.queue.enqueue(recorded);
+    if (claimed) await this.jobs.attempt(claimed);
   }
 
   /** A new delivery of the same mail, to the same recipient, from the same values. */
-  async resend(original: EmailDelivery): Promise<DueDelivery> {
+  async resend(original: EmailDelivery): Promise<EmailDelivery> {
     const recorded = await this.records.insert({
       storeId: original.storeId,
       mail: original.mail,
@@ -47,6 +52,7 @@ export class EmailDeliveries extends MailDispatch {
       customerId: original.customerId,
       valuesSealed: original.valuesSealed,
       resendOf: original.id,
+      claimed: false,
     });
     await this.queue.enqueue(recorded!);
     return recorded!;

@@ -51,7 +51,11 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
 
   async run(job: Job<DeliveryJobData>): Promise<void> {
     const delivery = await this.records.claim(job.data.deliveryId);
-    if (!delivery) return;
+    if (delivery) await this.attempt(delivery);
+  }
+
+  /** One try of a delivery its caller holds (claimed, or recorded claimed). */
+  async attempt(delivery: EmailDelivery): Promise<void> {
     let message: Composed | null;
     try {
       message = await this.compose(delivery);

@@ -17,6 +17,8 @@ export interface NewDelivery {
   customerId: string | null;
   valuesSealed: string;
   resendOf: string | null;
+  /** Recorded already taken for its first try (`sending`, leased) by the caller. */
+  claimed: boolean;
 }
 
 /** The message a try rendered, kept with the first outcome recorded (null parts: kept already). */
@@ -52,7 +54,7 @@ const keyOf = (row: { storeId: string; mail: string; recipient: string; key: str
  */
 @Injectable()
 export class EmailDeliveryRecords {
-  private readonly inserting = new StatementBatch<NewDelivery, DueDelivery | undefined>(
+  private readonly inserting = new StatementBatch<NewDelivery, EmailDelivery | undefined>(
     BATCH_MAX,
     (deliveries) => this.insertMany(deliveries),
   );
@@ -66,8 +68,11 @@ export class EmailDeliveryRecords {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Records a delivery; undefined when one with the same store, mail, recipient and key exists. */
-  insert(delivery: NewDelivery): Promise<DueDelivery | undefined> {
+  /**
+   * Records a delivery, pending or (`claimed`) taken for its first try as `claim` would; undefined
+   * when one with the same store, mail, recipient and key exists.
+   */
+  insert(delivery: NewDelivery): Promise<EmailDelivery | undefined> {
     return this.inserting.run(delivery);
   }
 
@@ -83,15 +88,20 @@ export class EmailDeliveryRecords {
     return this.sending.run({ id: delivery.id, messageId, rendered });
   }
 
-  private async insertMany(deliveries: NewDelivery[]): Promise<Array<DueDelivery | undefined>> {
+  private async insertMany(deliveries: NewDelivery[]): Promise<Array<EmailDelivery | undefined>> {
     const column = <T>(read: (delivery: NewDelivery) => T) => deliveries.map(read);
-    const rows: (DueDelivery & NewDelivery)[] = await this.dataSource.query(
-      `INSERT INTO email_deliveries
-         (store_id, mail, recipient, key, order_id, customer_id, values_sealed, resend_of)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[],
-         $6::bigint[], $7::text[], $8::bigint[])
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `INSERT INTO email_deliveries AS d (store_id, mail, recipient, key, order_id, customer_id,
+         values_sealed, resend_of, status, attempts, lease_until)
+       SELECT n.store_id, n.mail, n.recipient, n.key, n.order_id, n.customer_id, n.values_sealed,
+         n.resend_of, CASE WHEN n.claimed THEN 'sending' ELSE 'pending' END,
+         CASE WHEN n.claimed THEN 1 ELSE 0 END,
+         CASE WHEN n.claimed THEN now() + interval '${SEND_LEASE}' END
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
+         $7::text[], $8::bigint[], $9::boolean[])
+         AS n(store_id, mail, recipient, key, order_id, customer_id, values_sealed, resend_of, claimed)
        ON CONFLICT (store_id, mail, recipient, key) DO NOTHING
-       RETURNING id, attempts, store_id AS "storeId", mail, recipient, key`,
+       RETURNING ${this.columns()}`,
       [
         column((d) => d.storeId),
         column((d) => d.mail),
@@ -101,14 +111,20 @@ export class EmailDeliveryRecords {
         column((d) => d.customerId),
         column((d) => d.valuesSealed),
         column((d) => d.resendOf),
+        column((d) => d.claimed),
       ],
     );
-    const inserted = new Map(rows.map((row) => [keyOf(row), row]));
+    const inserted = new Map(
+      rows.map((row) => {
+        const delivery = entityFromRow(this.dataSource.manager, EmailDelivery, row);
+        return [keyOf(delivery), delivery] as const;
+      }),
+    );
     // The same key twice in one batch was inserted once: its first caller gets the row.
     return deliveries.map((delivery) => {
       const row = inserted.get(keyOf(delivery));
       inserted.delete(keyOf(delivery));
-      return row && { id: String(row.id), attempts: row.attempts };
+      return row;
     });
   }
 

@@ -50,6 +50,7 @@ import { EmailDeliveries1795302301900 } from './1795302301900-EmailDeliveries.js
 import { EmailTemplatesAndSettings1795302302500 } from './1795302302500-EmailTemplatesAndSettings.js';
 import { StockMovementOriginators1795302302700 } from './1795302302700-StockMovementOriginators.js';
 import { ThumbnailKeys1795302302800 } from './1795302302800-ThumbnailKeys.js';
+import { EmailDeliveriesWithoutOrderKeys1795302302900 } from './1795302302900-EmailDeliveriesWithoutOrderKeys.js';
 import { Returns1795302303010 } from './1795302303010-Returns.js';
 import { OrderEdits1795302305010 } from './1795302305010-OrderEdits.js';
 import { PaymentAuthorizeOperations1795302303700 } from './1795302303700-PaymentAuthorizeOperations.js';
@@ -108,6 +109,7 @@ export const MIGRATIONS = [
   EmailTemplatesAndSettings1795302302500,
   StockMovementOriginators1795302302700,
   ThumbnailKeys1795302302800,
+  EmailDeliveriesWithoutOrderKeys1795302302900,
   Returns1795302303010,
   PaymentAuthorizeOperations1795302303700,
   OrderEdits1795302305010,
