@@ -211,6 +211,13 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
       'validation_error',
     );
     expectError(
+      await admin.call('POST', edits(order), {
+        json: { items: [{ variant_id: tee.id, quantity: 1_000_000 }] },
+      }),
+      422,
+      'insufficient_stock',
+    );
+    expectError(
       await admin.call('POST', '/orders/or_nope/order_edits', {
         json: { items: [{ variant_id: tee.id, quantity: 1 }] },
       }),
@@ -314,6 +321,42 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
       404,
       'cart_not_found',
     );
+  });
+
+  it('changes a line’s variant: the old variant’s units go back to stock, the new one’s are taken', async () => {
+    const { order } = await place(2);
+    const [teeBefore, otherBefore] = [await stockOf(tee), await stockOf(otherTee)];
+    const created = await admin.call('POST', edits(order), {
+      json: {
+        items: [
+          { variant_id: tee.id, quantity: 0 },
+          { variant_id: otherTee.id, quantity: 2 },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const confirmed = await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, {
+      json: {},
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await storedLines(order.id)).toEqual([
+      { variant_id: key(ID_PREFIX.variant, otherTee.id), quantity: 2 },
+    ]);
+    expect(await stockOf(tee)).toBe(teeBefore + 2);
+    expect(await stockOf(otherTee)).toBe(otherBefore - 2);
+    const fulfillments = await t.dataSource.query(
+      'SELECT line_item_ids::text[] AS lines FROM shipments WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    const [line] = await t.dataSource.query(
+      'SELECT id::text AS id FROM line_items WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(fulfillments).toEqual([{ lines: [line.id] }]);
+    // The two sizes cost the same: nothing is owed either way.
+    expect(otherTee.price).toBe(tee.price);
+    expect(confirmed.body.preview.outcome).toBe('paid');
+    expect((await storedOrder(order.id)).payment_state).toBe('paid');
   });
 
   it('an edit confirmed while the shopper pays the balance of an earlier one: one waits for the other, or both apply, and what is paid matches what is owed', async () => {
