@@ -1,5 +1,6 @@
 import { ID_PREFIX } from '../../src/common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../src/common/ids/public-id.js';
+import { EditRefundRecoverySweeper } from '../../src/modules/order-edits/edit-refund-recovery.sweeper.js';
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { StoredEvents } from '../helpers/admin-fixtures.js';
 import {
@@ -476,5 +477,37 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
         (e) => e.payload.refund_status,
       ),
     ).toEqual(['refunded']);
+  });
+
+  it('recovery records the refunds of a credit a crash left unrecorded, once, making none', async () => {
+    const { order } = await place(2);
+    const created = await admin.call('POST', edits(order), {
+      json: { items: [{ variant_id: tee.id, quantity: 1 }] },
+    });
+    const confirmed = await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, {
+      json: {},
+    });
+    expect(confirmed.body.refund_status).toBe('refunded');
+    // As a crash after the refund and before its recording leaves the edit.
+    await t.dataSource.query(
+      `UPDATE order_edits SET refund_state = NULL, refund_ids = '{}',
+              updated_at = now() - interval '1 hour' WHERE id = $1`,
+      [key(ID_PREFIX.orderEdit, created.body.id)],
+    );
+    const sweeper = t.app.get(EditRefundRecoverySweeper);
+    expect(await sweeper.sweepOnce('1 second')).toBe(1);
+    const shown = await admin.call('GET', `${edits(order)}/${created.body.id}`);
+    expect(shown.body).toMatchObject({
+      refund_status: 'refunded',
+      refund_ids: confirmed.body.refund_ids,
+      failure_message: null,
+    });
+    expect(await sweeper.sweepOnce('1 second')).toBe(0);
+    const [{ count }] = await t.dataSource.query(
+      'SELECT count(*)::int AS count FROM refunds WHERE order_id = $1',
+      [key(ID_PREFIX.order, order.id)],
+    );
+    expect(count).toBe(1);
+    expect((await storedOrder(order.id)).payment_state).toBe('paid');
   });
 });

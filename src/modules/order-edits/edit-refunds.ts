@@ -9,7 +9,7 @@ import { AdminRefundsService } from '../orders/index.js';
 import type { StoreContext } from '../stores/index.js';
 import { OrderEdit } from './entities/order-edit.entity.js';
 import { OrderEditRecords } from './order-edit-records.js';
-import type { OrderEditView } from './order-edit.serializer.js';
+import { OrderEditSerializer, type OrderEditView } from './order-edit.serializer.js';
 
 /** A captured payment's share of the credit. */
 interface CreditPart {
@@ -31,6 +31,7 @@ export class EditRefunds {
     private readonly ids: PublicIdCodec,
     private readonly refunds: AdminRefundsService,
     private readonly records: OrderEditRecords,
+    private readonly serializer: OrderEditSerializer,
   ) {}
 
   async refund(
@@ -50,7 +51,7 @@ export class EditRefunds {
         const refund = await this.refunds.create(store, caller, orderId, {
           payment_id: this.ids.encode(ID_PREFIX.payment, part.paymentId),
           amount: part.amount.toString(),
-          reason: `Order edit ${this.ids.encode(ID_PREFIX.orderEdit, edit.id)}`,
+          reason: this.reason(edit.id),
         });
         const refundId = refund && this.ids.decode(ID_PREFIX.refund, refund.id);
         if (refundId) refundIds.push(refundId);
@@ -85,8 +86,17 @@ export class EditRefunds {
     return { parts, uncovered };
   }
 
-  private record(
-    edit: OrderEdit,
+  /** The reason of the refunds of the edit's credit, by which recovery finds them. */
+  reason(editId: string): string {
+    return `Order edit ${this.ids.encode(ID_PREFIX.orderEdit, editId)}`;
+  }
+
+  /**
+   * Records the refunds of the edit's credit once (`order_edit.updated`): an edit whose refunds
+   * were recorded already, by the process that made them or by recovery, is answered as it is.
+   */
+  record(
+    edit: Pick<OrderEdit, 'id'>,
     refundIds: string[],
     failure: string | null,
   ): Promise<OrderEditView> {
@@ -95,6 +105,7 @@ export class EditRefunds {
         where: { id: edit.id },
         lock: { mode: 'pessimistic_write' },
       });
+      if (settled.refundState !== null) return this.serializer.serialize(settled);
       settled.refundIds = refundIds;
       settled.refundState = failure === null ? 'refunded' : 'failed';
       settled.failureMessage = failure;

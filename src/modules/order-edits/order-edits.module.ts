@@ -4,6 +4,7 @@ import { OrdersModule } from '../orders/index.js';
 import { AdminOrderEditsController } from './admin-order-edits.controller.js';
 import { EditApplication } from './edit-application.js';
 import { EditPreviews } from './edit-previews.js';
+import { EditRefundRecoverySweeper } from './edit-refund-recovery.sweeper.js';
 import { EditRefunds } from './edit-refunds.js';
 import { OrderEditRecords } from './order-edit-records.js';
 import { OrderEditSerializer } from './order-edit.serializer.js';
@@ -18,6 +19,7 @@ import { OrderEditsService } from './order-edits.service.js';
     EditApplication,
     EditPreviews,
     EditRefunds,
+    EditRefundRecoverySweeper,
     OrderEditRecords,
     OrderEditSerializer,
   ],
