@@ -227,7 +227,27 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
     );
   });
 
-  it('refuses to edit an order that shipped', async () => {
+  it('refuses to edit an order with a canceled fulfillment, or one that shipped', async () => {
+    const canceled = (await place(1)).order;
+    const fulfillment = canceled.fulfillments[0].id;
+    const path = `/orders/${canceled.id}/fulfillments/${fulfillment}`;
+    expect((await admin.call('PATCH', `${path}/cancel`, { json: {} })).status).toBe(200);
+    expectError(
+      await admin.call('POST', edits(canceled), {
+        json: { items: [{ variant_id: tee.id, quantity: 2 }] },
+      }),
+      422,
+      'cart_invalid_state',
+    );
+    expect((await admin.call('PATCH', `${path}/resume`, { json: {} })).status).toBe(200);
+    expect(
+      (
+        await admin.call('POST', edits(canceled), {
+          json: { items: [{ variant_id: tee.id, quantity: 2 }] },
+        })
+      ).status,
+    ).toBe(201);
+
     const { order } = await place(1);
     for (const fulfillment of order.fulfillments) {
       const shipped = await admin.call(

@@ -85,18 +85,25 @@ export class EditApplication {
 
 /**
  * Only a complete order none of whose units shipped is edited: its shipments are re-planned and
- * its stock moved as a whole, which a shipped unit would contradict.
+ * its stock moved as a whole, which a shipped unit would contradict, as would a canceled
+ * fulfillment (its units back in stock already).
  */
 async function ensureEditable(manager: EntityManager, order: Order): Promise<void> {
   if (order.state !== 'complete') {
     throw new StoreError('cart_invalid_state', `A ${order.state} order cannot be edited`);
   }
-  const [shipped]: unknown[] = await manager.query(
-    `SELECT 1 FROM shipments WHERE order_id = $1 AND state = 'shipped' LIMIT 1`,
+  const [settled]: { state: string }[] = await manager.query(
+    `SELECT state FROM shipments WHERE order_id = $1 AND state IN ('shipped', 'canceled') LIMIT 1`,
     [order.id],
   );
-  if (shipped) {
+  if (settled?.state === 'shipped') {
     throw new StoreError('cart_invalid_state', 'An order that shipped units cannot be edited');
+  }
+  if (settled) {
+    throw new StoreError(
+      'cart_invalid_state',
+      'An order with a canceled fulfillment cannot be edited; resume the fulfillment first',
+    );
   }
 }
 
