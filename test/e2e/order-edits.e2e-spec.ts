@@ -356,10 +356,22 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
       },
     });
     expect(created.status).toBe(201);
+    const { state_lock_version: version } = await storedOrder(order.id);
+    expectError(
+      await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, {
+        json: { state_lock_version: version - 1 },
+      }),
+      409,
+      'order_already_updated',
+    );
+    expect((await admin.call('GET', `${edits(order)}/${created.body.id}`)).body.status).toBe(
+      'draft',
+    );
     const confirmed = await admin.call('POST', `${edits(order)}/${created.body.id}/confirm`, {
-      json: {},
+      json: { state_lock_version: version },
     });
     expect(confirmed.status).toBe(200);
+    expect((await storedOrder(order.id)).state_lock_version).toBeGreaterThan(version);
     expect(await storedLines(order.id)).toEqual([
       { variant_id: key(ID_PREFIX.variant, otherTee.id), quantity: 2 },
     ]);
