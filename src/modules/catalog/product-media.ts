@@ -53,8 +53,8 @@ export class ProductMediaExtension {
   }
 
   /** The URL of a thumbnail key kept on a product or variant (`thumbnailKey`). */
-  thumbnailUrl(key: string | null): string | null {
-    return key === null || !this.urlOfKey ? null : this.urlOfKey(key);
+  thumbnailUrl(key: string | null | undefined): string | null {
+    return !key || !this.urlOfKey ? null : this.urlOfKey(key);
   }
 
   async forProducts(

@@ -52,6 +52,8 @@ export interface ProductRow {
   meta_description: string | null;
   meta_keywords: string | null;
   tags: string[];
+  /** Its first shown image's key (see `Product.thumbnailKey`). */
+  thumbnail_key: string | null;
   created_at: Date;
   updated_at: Date;
   variants: VariantRow[];
@@ -98,7 +100,7 @@ const SORTS: Record<ProductSort, { orderBy: string; from?: string }> = {
  */
 const productWithVariants = (from = 'products p') => `
   SELECT p.id::text AS id, p.name, p.slug, p.description, p.status, p.available_on,
-    p.meta_title, p.meta_description, p.meta_keywords, p.tags, p.created_at, p.updated_at,
+    p.meta_title, p.meta_description, p.meta_keywords, p.tags, p.thumbnail_key, p.created_at, p.updated_at,
     (SELECT COALESCE(json_agg(json_build_object(
               'id', v.id::text, 'sku', v.sku, 'options_text', v.options_text,
               'weight', v.weight, 'height', v.height, 'width', v.width, 'depth', v.depth,

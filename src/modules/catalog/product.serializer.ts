@@ -56,9 +56,21 @@ export interface ProductPresentation {
   expand: ReadonlySet<ProductExpand>;
   /** The product's categories, when `categories` is expanded. */
   categories?: CategoryView[];
-  /** The product's media in position order (ProductMediaExtension); none when not given. */
+  /**
+   * The product's media in position order (ProductMediaExtension), read when the view shows
+   * them (`media`, `primary_media`, variants' counts); without them `thumbnail_url` is its kept
+   * `thumbnail_key`'s.
+   */
   media?: readonly MediaView[];
 }
+
+/** Expansions that show media beyond the product's thumbnail (variants show their counts). */
+const MEDIA_EXPANSIONS: readonly ProductExpand[] = [
+  'media',
+  'primary_media',
+  'variants',
+  'default_variant',
+];
 
 /** The v3 representation of products and variants, for API responses and event payloads alike. */
 @Injectable()
@@ -98,7 +110,9 @@ export class ProductSerializer {
       meta_description: product.meta_description,
       meta_keywords: product.meta_keywords,
       tags: product.tags,
-      thumbnail_url: thumbnailUrlOf(media),
+      thumbnail_url: presentation.media
+        ? thumbnailUrlOf(media)
+        : this.media.thumbnailUrl(product.thumbnail_key),
       price: defaultVariant?.price ?? missingPriceView(currency),
       original_price: defaultVariant?.original_price ?? null,
       compare_at_price: defaultVariant?.compare_at_price ?? null,
@@ -118,6 +132,11 @@ export class ProductSerializer {
     return view;
   }
 
+  /** Whether a view of these expansions shows more of the media than the thumbnail. */
+  static showsMedia(expand: ReadonlySet<ProductExpand>): boolean {
+    return MEDIA_EXPANSIONS.some((name) => expand.has(name));
+  }
+
   async eventPayload(product: Product, manager: EntityManager): Promise<ProductView> {
     const [payload] = await this.eventPayloads([product], manager);
     return payload;
@@ -135,7 +154,7 @@ export class ProductSerializer {
       if (!row) throw new Error(`Product ${product.id} is not in the catalog`);
       return this.serialize(row, currency, {
         expand: new Set(['variants', 'media']),
-        media: media.get(String(product.id)),
+        media: media.get(String(product.id)) ?? [],
       });
     });
   }

@@ -114,17 +114,19 @@ export class StoreProductsService {
       expand.has('categories')
         ? this.categoriesOf(store.storeId, rows)
         : new Map<string, CategoryView[]>(),
-      this.media.forProducts(
-        store.storeId,
-        rows.map((row) => row.id),
-      ),
+      ProductSerializer.showsMedia(expand)
+        ? this.media.forProducts(
+            store.storeId,
+            rows.map((row) => row.id),
+          )
+        : undefined,
     ]);
     return rows.map((row) =>
       pickFields(
         this.serializer.serialize(row, currency, {
           expand,
           categories: categories.get(row.id),
-          media: media.get(row.id),
+          media: media && (media.get(row.id) ?? []),
         }),
         fields,
         [...expand],

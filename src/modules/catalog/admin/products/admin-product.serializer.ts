@@ -99,7 +99,7 @@ export class AdminProductSerializer {
       if (!row || !extra) return [];
       const { variants = [], ...base } = this.products.serialize(row, currency, {
         expand: new Set(['variants', 'media']),
-        media: media.get(id),
+        media: media.get(id) ?? [],
       });
       const discontinueOn = iso(extra.discontinue_on);
       return [
