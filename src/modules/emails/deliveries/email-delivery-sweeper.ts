@@ -1,11 +1,6 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/index.js';
-import { PeriodicTask } from '../../../platform/scheduling/periodic-task.js';
+import { PeriodicSweeper } from '../../../platform/scheduling/periodic-sweeper.js';
 import { EmailDeliveryQueue } from './email-delivery-queue.js';
 import { EmailDeliveryRecords } from './email-delivery-records.js';
 
@@ -24,37 +19,21 @@ const BATCH = 500;
  * decides who sends.
  */
 @Injectable()
-export class EmailDeliverySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('EmailDeliveries');
-  private readonly periodic = new PeriodicTask<number>(SWEEP_EVERY_MS, () => this.sweepOnce());
-
+export class EmailDeliverySweeper extends PeriodicSweeper {
   constructor(
     private readonly records: EmailDeliveryRecords,
     private readonly queue: EmailDeliveryQueue,
-    private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.periodic.start(this.config);
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.periodic.stop();
+    config: AppConfig,
+  ) {
+    super(config, 'EmailDeliveries', SWEEP_EVERY_MS);
   }
 
   /** Enqueues one batch of due deliveries; answers how many. */
   sweepOnce(grace = GRACE): Promise<number> {
-    return this.periodic.runExclusive(() => this.sweep(grace));
-  }
-
-  private async sweep(grace: string): Promise<number> {
-    try {
+    return this.exclusively(async () => {
       const due = await this.records.due(grace, BATCH);
       for (const delivery of due) await this.queue.enqueue(delivery);
       return due.length;
-    } catch (error) {
-      this.logger.warn(`E-mail delivery sweep failed: ${String(error)}`);
-      return 0;
-    }
+    });
   }
 }
