@@ -18,18 +18,10 @@ type View = Record<string, any>;
 const PUBLIC_URL = 'https://api.shop.example.com';
 const address = () => `buyer-${randomUUID().slice(0, 8)}@example.com`;
 
-// A database of its own: the delivery workers of other test apps on a shared one could take the
-// deliveries this file waits for.
-let scratch: ScratchDatabase | undefined;
-
-beforeAll(async () => {
-  scratch = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL)
-    : undefined;
-});
-afterAll(() => scratch?.drop());
-
 describe('Order e-mails, received by an SMTP server and parsed', () => {
+  // A database of its own: the delivery workers of other test apps on a shared one could take the
+  // deliveries this file waits for.
+  let scratch: ScratchDatabase | undefined;
   let t: TestApp;
   let sink: SmtpSink;
   let shop: DemoCredentials;
@@ -39,6 +31,9 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
   let store: View;
 
   beforeAll(async () => {
+    scratch = process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL)
+      : undefined;
     sink = await SmtpSink.start();
     t = await startTestApp({
       env: {
@@ -69,6 +64,7 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
   afterAll(async () => {
     await t?.close();
     await sink?.close();
+    await scratch?.drop();
   });
 
   /** A guest's card checkout of 3 tees (free delivery over 50.00) and a mug, with WELCOME10. */

@@ -20,6 +20,8 @@ export interface OrderEditItem {
  */
 @Entity('order_edits')
 @Index('order_edits_order_id_idx', ['orderId'])
+// One open edit per order.
+@Index('order_edits_one_draft_key', ['orderId'], { unique: true, where: `"state" = 'draft'` })
 export class OrderEdit extends StoreScopedEntity {
   @Column({ name: 'order_id', type: 'bigint' })
   orderId: string;
