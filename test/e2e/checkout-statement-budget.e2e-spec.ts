@@ -9,6 +9,7 @@ import {
 import { startCustomersTestApp } from '../helpers/customers-fixtures.js';
 import type { TestResponse } from '../helpers/http-client.js';
 import { StatementCounter, type StepStatements } from '../helpers/statement-counter.js';
+import { hasServers } from '../helpers/service-cluster.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 /**
@@ -27,7 +28,10 @@ const TOTAL_BUDGET = 45;
 
 type Step = keyof typeof BUDGET;
 
-describe('Statements a guest card checkout sends, per step', () => {
+// Skipped without PostgreSQL and Redis servers: the embedded mode's in-process queue runs the
+// order's background jobs (its confirmation mail) at once, inside the step the counter measures,
+// so their statements would be counted as the request's.
+(hasServers ? describe : describe.skip)('Statements a guest card checkout sends, per step', () => {
   let t: TestApp;
   let shop: DemoCredentials;
   let tee: DemoVariant;
