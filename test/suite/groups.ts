@@ -74,7 +74,8 @@ function runnerState(): { rootDescribeBlock: DescribeBlock } | undefined {
  */
 export async function registerGroup(index: number): Promise<void> {
   const { shareTestAppsBetweenSpecs } = await import('../helpers/test-app.js');
-  afterAll(shareTestAppsBetweenSpecs(), 60_000);
+  // The group's idle apps close one after another, each stopping its queues and sweepers.
+  afterAll(shareTestAppsBetweenSpecs(), 180_000);
   const root = () => runnerState()?.rootDescribeBlock;
   for (const file of specGroups()[index - 1]) {
     const [hooksBefore, childrenBefore] = [root()?.hooks.length ?? 0, root()?.children.length ?? 0];
