@@ -21,6 +21,8 @@ describe('Admin API: newsletter subscribers', () => {
   let seeded: { id: string; email: string }[];
   let customer: { id: string; email: string };
 
+  // Explicit, increasing creation times: the embedded database's clock can tie or step back.
+  let added = 0;
   const add = async (
     store: DemoCredentials,
     email: string,
@@ -28,9 +30,9 @@ describe('Admin API: newsletter subscribers', () => {
   ) => {
     const [row] = await t.dataSource.query(
       `INSERT INTO newsletter_subscribers (store_id, email, verified_at, customer_id, created_at)
-       VALUES ($1, $2, CASE WHEN $3 THEN now() END, $4, clock_timestamp())
+       VALUES ($1, $2, CASE WHEN $3 THEN now() END, $4, now() + make_interval(secs => $5))
        RETURNING id::text`,
-      [ids.store(store), email, fields.verified ?? false, fields.customerKey ?? null],
+      [ids.store(store), email, fields.verified ?? false, fields.customerKey ?? null, ++added],
     );
     return { id: codec.encode(ID_PREFIX.newsletterSubscriber, row.id), email };
   };
