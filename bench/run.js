@@ -81,10 +81,11 @@ const SHARE_GUARDS = [
 const printJson = process.argv.includes('--json');
 // Which groups to run: `http` (the request scenarios) and `events` (outbox, webhooks, e-mails) by
 // default; BENCH_ONLY=events or `--only events` (or `--only=events`) runs one group. `growth`
-// (latencies at 1,000 and 1,000,000 orders, lib/growth.js) and `hostile` (/health under hostile
-// bodies, lib/hostile.js; two windows per round) run only when named.
+// (latencies at 1,000 and 1,000,000 orders, lib/growth.js), `hostile` (/health under hostile
+// bodies, lib/hostile.js; two windows per round) and `emails` (the events group's e-mail scenario
+// alone) run only when named.
 const GROUPS = ['http', 'events', 'boot'];
-const NAMED_ONLY_GROUPS = ['growth', 'hostile'];
+const NAMED_ONLY_GROUPS = ['growth', 'hostile', 'emails'];
 function selectedGroups() {
   const flag = process.argv.indexOf('--only');
   const only =
@@ -345,8 +346,10 @@ async function main() {
     ? await measureHttp({ env, dbUrl, credentials, promotionsCredentials, dataDir })
     : { rows: [] };
   const { rows } = http;
-  if (groups.includes('events'))
-    rows.push(...(await measureEventsGroup({ env, dbUrl, credentials })));
+  if (groups.includes('events') || groups.includes('emails')) {
+    const emailsOnly = !groups.includes('events');
+    rows.push(...(await measureEventsGroup({ env, dbUrl, credentials, emailsOnly })));
+  }
   const boot = groups.includes('boot')
     ? await measureBootGroup({ env, dbUrl, credentials })
     : undefined;
@@ -517,11 +520,12 @@ function embeddedCredentials(service, dataDir) {
 }
 
 /**
- * The outbox and webhook scenarios (lib/events.js). They need PostgreSQL and Redis servers, and
+ * The outbox and webhook scenarios (lib/events.js) and the e-mail one (lib/emails.js; alone with
+ * `emailsOnly`). They need PostgreSQL and Redis servers, and
  * run with the HTTP scenarios' processes stopped: every process that runs workers sweeps the
  * outbox, and the figures should be the events pipeline's alone.
  */
-async function measureEventsGroup({ env, dbUrl, credentials }) {
+async function measureEventsGroup({ env, dbUrl, credentials, emailsOnly }) {
   const redis = await redisUrl();
   if (!dbUrl || !redis) {
     log(
@@ -532,7 +536,7 @@ async function measureEventsGroup({ env, dbUrl, credentials }) {
   for (const proc of started.splice(0)) await proc.stop();
   const storeKey = await storePrimaryKey(dbUrl, credentials.publishable_key);
   const common = { root: ROOT, env, dbUrl, redis, storeKey, rounds: ROUNDS, log, cleanups };
-  const events = await measureEvents({ ...common, durationS: DURATION_S });
+  const events = emailsOnly ? [] : await measureEvents({ ...common, durationS: DURATION_S });
   const seedStore = () => seedStoreWithoutPromotions(env, dbUrl);
   return [...events, ...(await measureEmails({ ...common, seedStore }))];
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { StatementBatch } from '../platform/database/statement-batch.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { EVENTS_TABLE } from './event.entity.js';
 
@@ -24,11 +25,19 @@ export function eventMessageOf(row: EventRow): StoreEventMessage {
 /** Reads committed events back from the outbox, as subscribers see them. */
 @Injectable()
 export class StoredEvents {
+  /** Subscriber jobs under way at once read their events in one statement. */
+  private readonly loading = new StatementBatch<string, StoreEventMessage | undefined>(
+    100,
+    async (eventIds) => {
+      const found = new Map((await this.loadMany(eventIds)).map((event) => [event.id, event]));
+      return eventIds.map((id) => found.get(id.toLowerCase()));
+    },
+  );
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async load(eventId: string): Promise<StoreEventMessage | undefined> {
-    const [event] = await this.loadMany([eventId]);
-    return event;
+  load(eventId: string): Promise<StoreEventMessage | undefined> {
+    return this.loading.run(eventId);
   }
 
   /** In the order they were published. */

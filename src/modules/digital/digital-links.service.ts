@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../events/index.js';
-import { preparedWrite } from '../../platform/database/prepared-sql.js';
+import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
+import { preparedIn, preparedWrite } from '../../platform/database/prepared-sql.js';
 import type { Order, PlacingColumn } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
@@ -18,6 +19,9 @@ export interface WantedLink {
   content_type: string;
   byte_size: number;
 }
+
+/** The file a link gives, as a buyer's view of the link names it. */
+type LinkedFile = Pick<WantedLink, 'digital_id' | 'filename' | 'content_type' | 'byte_size'>;
 
 /**
  * The links an order's lines call for (`$1`), each with its id drawn: the token is derived from
@@ -131,16 +135,7 @@ export class DigitalLinksService {
     );
     this.issued.set(
       order,
-      issued.map((link) => {
-        const file = files.get(link.id)!;
-        const digital = Object.assign(new Digital(), {
-          id: file.digital_id,
-          filename: file.filename,
-          contentType: file.content_type,
-          byteSize: file.byte_size,
-        });
-        return this.serializer.serializeForBuyer(link, digital, this.tokens.tokenOf(link));
-      }),
+      issued.map((link) => this.forBuyer(link, files.get(link.id)!)),
     );
   }
 
@@ -154,15 +149,32 @@ export class DigitalLinksService {
   ): Promise<BuyerDigitalLinkView[]> {
     const issued = this.issued.get(order);
     if (issued) return issued;
-    const links = await manager.find(DigitalLink, {
-      where: { orderId: order.id },
-      relations: { digital: true },
-      order: { id: 'ASC' },
-    });
-    return links.flatMap((link) =>
-      link.digital
-        ? [this.serializer.serializeForBuyer(link, link.digital, this.tokens.tokenOf(link))]
-        : [],
+    const { rows } = await preparedIn<Record<string, unknown>>(
+      manager,
+      'digital_links_of_order',
+      `SELECT ${entityColumns(manager, DigitalLink, 'l')}, d.filename AS file_name,
+              d.content_type AS file_content_type, d.byte_size AS file_byte_size
+         FROM digital_links l JOIN digitals d ON d.id = l.digital_id
+        WHERE l.order_id = $1 ORDER BY l.id`,
+      [order.id],
     );
+    return rows.map((row) =>
+      this.forBuyer(entityFromRow(manager, DigitalLink, row), {
+        digital_id: row.digitalId as string,
+        filename: row.file_name as string,
+        content_type: row.file_content_type as string,
+        byte_size: row.file_byte_size as number,
+      }),
+    );
+  }
+
+  private forBuyer(link: DigitalLink, file: LinkedFile): BuyerDigitalLinkView {
+    const digital = Object.assign(new Digital(), {
+      id: file.digital_id,
+      filename: file.filename,
+      contentType: file.content_type,
+      byteSize: file.byte_size,
+    });
+    return this.serializer.serializeForBuyer(link, digital, this.tokens.tokenOf(link));
   }
 }

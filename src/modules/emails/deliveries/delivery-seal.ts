@@ -1,6 +1,10 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { SealedBox } from '../../../common/crypto/sealed-box.js';
 import { AppConfig } from '../../../config/index.js';
+
+/** Marks a sealed body kept deflated (bodies kept as plain JSON start with `{`). */
+const DEFLATED = 'deflate:';
 
 /** What a delivery keeps of its rendered message, sealed (the subject is kept in the clear). */
 export interface RenderedBody {
@@ -31,11 +35,20 @@ export class DeliverySeal {
     return JSON.parse(this.box.open(sealed)) as Record<string, unknown>;
   }
 
+  /**
+   * Rendered HTML is mostly the layout's markup, which deflates to a fraction: compressed before
+   * sealing, since sealed bytes no longer compress (PostgreSQL would store and log them whole).
+   */
   sealBody(body: RenderedBody): string {
-    return this.box.seal(JSON.stringify(body));
+    const packed = deflateRawSync(JSON.stringify(body), { level: 1 }).toString('base64');
+    return this.box.seal(`${DEFLATED}${packed}`);
   }
 
   openBody(sealed: string): RenderedBody {
-    return JSON.parse(this.box.open(sealed)) as RenderedBody;
+    const opened = this.box.open(sealed);
+    const json = opened.startsWith(DEFLATED)
+      ? inflateRawSync(Buffer.from(opened.slice(DEFLATED.length), 'base64')).toString('utf8')
+      : opened;
+    return JSON.parse(json) as RenderedBody;
   }
 }

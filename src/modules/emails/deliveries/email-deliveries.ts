@@ -38,7 +38,7 @@ export class EmailDeliveries extends MailDispatch {
       resendOf: null,
       claimed: true,
     });
-    if (claimed) await this.jobs.attempt(claimed);
+    if (claimed) await this.jobs.attempt(claimed, mail.values);
   }
 
   /** A new delivery of the same mail, to the same recipient, from the same values. */

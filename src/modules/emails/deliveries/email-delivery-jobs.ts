@@ -54,11 +54,14 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
     if (delivery) await this.attempt(delivery);
   }
 
-  /** One try of a delivery its caller holds (claimed, or recorded claimed). */
-  async attempt(delivery: EmailDelivery): Promise<void> {
+  /**
+   * One try of a delivery its caller holds (claimed, or recorded claimed); `values`: the mail's
+   * values when the caller has them at hand (else they are opened from the record).
+   */
+  async attempt(delivery: EmailDelivery, values?: Record<string, unknown>): Promise<void> {
     let message: Composed | null;
     try {
-      message = await this.compose(delivery);
+      message = await this.compose(delivery, values);
     } catch (error) {
       await this.failed(delivery, MailSendError.from(error), null);
       return;
@@ -79,7 +82,10 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
    * The message to send, or null when the store has the mail turned off (checked at every try):
    * rendered at the first try (and then kept), as kept at later ones.
    */
-  private async compose(delivery: EmailDelivery): Promise<Composed | null> {
+  private async compose(
+    delivery: EmailDelivery,
+    values?: Record<string, unknown>,
+  ): Promise<Composed | null> {
     if (delivery.bodySealed) {
       if (!(await this.rendering.isEnabled(delivery.storeId, delivery.mail))) return null;
       return this.addressed(
@@ -89,8 +95,11 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
         null,
       );
     }
-    const values = this.seal.openValues(delivery.valuesSealed);
-    const fresh = await this.rendering.renderIfEnabled(delivery.storeId, delivery.mail, values);
+    const fresh = await this.rendering.renderIfEnabled(
+      delivery.storeId,
+      delivery.mail,
+      values ?? this.seal.openValues(delivery.valuesSealed),
+    );
     if (!fresh) return null;
     const body = { html: fresh.html, text: fresh.text, from: fresh.from, replyTo: fresh.replyTo };
     return this.addressed(delivery, fresh.subject, body, {

@@ -19,10 +19,13 @@ const CACHED_VERSIONS = 1_000;
 @Injectable()
 export class CompiledTemplateCache {
   private readonly compiled = new Map<string, Promise<CompiledTemplates>>();
+  /** Version keys of sources seen before (the defaults come back as the same object each time). */
+  private readonly keys = new WeakMap<TemplateSources, string>();
 
   /** The fills of `sources`, compiled on first use. */
   get(sources: TemplateSources): Promise<CompiledTemplates> {
-    const key = versionKey(sources);
+    let key = this.keys.get(sources);
+    if (key === undefined) this.keys.set(sources, (key = versionKey(sources)));
     let found = this.compiled.get(key);
     if (found) return found;
     found = compile(sources);

@@ -26,11 +26,11 @@ function loadDefaults(): ReadonlyMap<string, TemplateSources> {
   return new Map(
     MAIL_KINDS.map(({ name }) => [
       name,
-      {
+      Object.freeze({
         subject: read(`${name}/subject.hbs`).trim(),
         html: layout.replace(BODY_MARKER, read(`${name}/html.mjml`).trim()),
         text: read(`${name}/text.hbs`),
-      },
+      }),
     ]),
   );
 }
@@ -50,10 +50,11 @@ export type TemplateOverride = { [part in keyof TemplateSources]?: string | null
 
 /** The templates a store sends `mail` with: the parts it overrides, the defaults for the others. */
 export function templatesWith(mail: string, override: TemplateOverride | null): TemplateSources {
-  const sources = { ...defaultTemplates(mail) };
-  for (const part of TEMPLATE_PARTS) {
-    const value = override?.[part];
-    if (typeof value === 'string') sources[part] = value;
-  }
+  const defaults = defaultTemplates(mail);
+  const overridden = TEMPLATE_PARTS.filter((part) => typeof override?.[part] === 'string');
+  // The defaults themselves when nothing is overridden: their compiled fills are found by identity.
+  if (overridden.length === 0) return defaults;
+  const sources = { ...defaults };
+  for (const part of overridden) sources[part] = override![part]!;
   return sources;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PreparedSql } from '../../../platform/database/prepared-sql.js';
+import { StatementBatch } from '../../../platform/database/statement-batch.js';
 import { type BrandingRow, brandingOf } from '../settings/email-branding.js';
 import { CompiledTemplateCache } from './compiled-templates.js';
 import { templatesWith } from './default-templates.js';
@@ -14,6 +15,11 @@ export interface RenderedEmail {
   replyTo: string | null;
 }
 
+interface RenderKey {
+  storeId: string;
+  mail: string;
+}
+
 interface RenderRow extends BrandingRow {
   subject: string | null;
   html: string | null;
@@ -21,16 +27,22 @@ interface RenderRow extends BrandingRow {
   disabled: boolean;
 }
 
-/** The store, its e-mail settings and its override of one mail, in one statement. */
+/**
+ * Per (store, mail) asked: the store, its e-mail settings and its override of the mail, in one
+ * statement for all of them (`n` is each one's place in the batch).
+ */
 const RENDER_SQL = `
-  SELECT s.name AS store_name, s.url AS store_url, s.mail_from_address, s.customer_support_email,
-         es.logo_url, es.accent_color, es.footer_text, es.reply_to,
-         coalesce($2 = ANY(es.disabled_mails), false) AS disabled,
+  SELECT k.n::int AS n, s.name AS store_name, s.url AS store_url, s.mail_from_address,
+         s.customer_support_email, es.logo_url, es.accent_color, es.footer_text, es.reply_to,
+         coalesce(k.mail = ANY(es.disabled_mails), false) AS disabled,
          t.subject, t.html, t.text
-    FROM stores s
+    FROM unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS k(store_id, mail, n)
+    JOIN stores s ON s.id = k.store_id
     LEFT JOIN email_settings es ON es.store_id = s.id
-    LEFT JOIN email_templates t ON t.store_id = s.id AND t.name = $2
-   WHERE s.id = $1`;
+    LEFT JOIN email_templates t ON t.store_id = s.id AND t.name = k.mail`;
+
+/** Most reads one batched statement takes. */
+const BATCH_MAX = 100;
 
 /**
  * Fills a store's templates of a mail: its override's parts (or the defaults), with its branding
@@ -39,6 +51,12 @@ const RENDER_SQL = `
  */
 @Injectable()
 export class EmailRendering {
+  /** Mails rendered at once (a backlog of confirmations) share one read. */
+  private readonly reading = new StatementBatch<RenderKey, RenderRow | undefined>(
+    BATCH_MAX,
+    (keys) => this.readMany(keys),
+  );
+
   constructor(
     private readonly sql: PreparedSql,
     private readonly templates: CompiledTemplateCache,
@@ -86,9 +104,18 @@ export class EmailRendering {
   }
 
   private async read(storeId: string, mail: string): Promise<RenderRow> {
-    const [row] = await this.sql.rows<RenderRow>('email_render', RENDER_SQL, [storeId, mail]);
+    const row = await this.reading.run({ storeId, mail });
     if (!row) throw new Error(`Store ${storeId} does not exist`);
     return row;
+  }
+
+  private async readMany(keys: RenderKey[]): Promise<Array<RenderRow | undefined>> {
+    const rows = await this.sql.rows<RenderRow & { n: number }>('email_render', RENDER_SQL, [
+      keys.map((key) => key.storeId),
+      keys.map((key) => key.mail),
+    ]);
+    const byPlace = new Map(rows.map((row) => [row.n, row]));
+    return keys.map((_, index) => byPlace.get(index + 1));
   }
 
   private async fill(
