@@ -4,7 +4,6 @@ import { EditRefundRecoverySweeper } from '../../src/modules/order-edits/edit-re
 import type { DemoCredentials } from '../../src/seed/seed-demo-store.js';
 import { StoredEvents } from '../helpers/admin-fixtures.js';
 import {
-  CARDS,
   CartClient,
   demoVariants,
   SETUP_TIMEOUT_MS,
@@ -306,16 +305,8 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
     // The shopper pays the difference through the session the confirmation carries.
     const sessionId = confirmed.body.payment_session_id;
     expect(sessionId).toMatch(/^ps_/);
-    const session = await cart.call('GET', `/carts/${cart.id}/payment_sessions/${sessionId}`);
-    expect(session.status).toBe(200);
-    expect(cents(session.body.amount)).toBe(cents(confirmed.body.preview.balance_due));
-    const paid = await cart.call(
-      'PATCH',
-      `/carts/${cart.id}/payment_sessions/${sessionId}/complete`,
-      { external_data: { card: CARDS.approved } },
-    );
-    expect(paid.status).toBe(200);
-    expect(paid.body.status).toBe('completed');
+    const session = await cart.paySession(sessionId);
+    expect(cents(session.amount)).toBe(cents(confirmed.body.preview.balance_due));
     const settled = await storedOrder(order.id);
     expect(settled.payment_state).toBe('paid');
     expect(cents(settled.payment_total)).toBe(cents(settled.total));
@@ -337,7 +328,7 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
     // Once paid, the order is no longer the shopper's to pay through sessions.
     expectError(
       await cart.call('POST', `/carts/${cart.id}/payment_sessions`, {
-        payment_method_id: session.body.payment_method.id,
+        payment_method_id: session.payment_method.id,
       }),
       404,
       'cart_not_found',
@@ -409,12 +400,7 @@ describe('Order edits: drafts, confirmation, balance due and credit owed', () =>
       });
       expect(removing.status).toBe(201);
 
-      const pay = () =>
-        cart.call(
-          'PATCH',
-          `/carts/${cart.id}/payment_sessions/${added.body.payment_session_id}/complete`,
-          { external_data: { card: CARDS.approved } },
-        );
+      const pay = () => cart.completeSession(added.body.payment_session_id);
       const confirm = () =>
         admin.call('POST', `${edits(order)}/${removing.body.id}/confirm`, { json: {} });
       // The first round pays before confirming, so that both apply; the others race.

@@ -91,11 +91,14 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       expect(rows).toEqual(mails.map((mail) => ({ mail, status: 'sent' })));
     });
 
-  /** Places a card order of `quantity` units (with WELCOME10 when asked) and ships it. */
-  const placeShipped = async (
+  /**
+   * Places a card order of `quantity` units (with WELCOME10 when asked) and ships it; answers the
+   * order and the cart it was bought through.
+   */
+  const placeShippedCart = async (
     quantity: number,
     options: { code?: string; customerToken?: string; card?: Json } = {},
-  ): Promise<Json> => {
+  ): Promise<{ order: Json; cart: CartClient }> => {
     const cart = new CartClient(t, shop, options.customerToken);
     await cart.create();
     expect((await cart.addItem(tee.id, quantity)).status).toBe(201);
@@ -121,8 +124,12 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
     const shown = await admin.call('GET', `/orders/${order.id}`);
     expect(shown.body.shipment_state).toBe('shipped');
     await mailsRecorded(order.id);
-    return shown.body;
+    return { order: shown.body, cart };
   };
+  const placeShipped = async (
+    quantity: number,
+    options: { code?: string; customerToken?: string; card?: Json } = {},
+  ): Promise<Json> => (await placeShippedCart(quantity, options)).order;
 
   const locationOf = async (order: Json): Promise<string> => {
     const [row] = await t.dataSource.query(
@@ -140,10 +147,17 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
   };
   const storedOrder = async (orderId: string) => {
     const [row] = await t.dataSource.query(
-      'SELECT state, shipment_state, payment_total::text AS payment_total FROM orders WHERE id = $1',
+      `SELECT state, shipment_state, payment_state, payment_total::text AS payment_total,
+              reimbursed_total::text AS reimbursed_total FROM orders WHERE id = $1`,
       [key(ID_PREFIX.order, orderId)],
     );
-    return row as { state: string; shipment_state: string; payment_total: string };
+    return row as {
+      state: string;
+      shipment_state: string;
+      payment_state: string;
+      payment_total: string;
+      reimbursed_total: string;
+    };
   };
   const firstReason = async (): Promise<string> => {
     const listed = await admin.call('GET', '/return_authorization_reasons');
@@ -359,8 +373,20 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       ]);
       expect(reimbursed.body.refund_ids).toHaveLength(1);
       const after = await storedOrder(order.id);
-      expect(after).toMatchObject({ state: 'complete', shipment_state: 'shipped' });
+      // What the reimbursement gave back counts as paid: nothing is owed.
+      expect(after).toMatchObject({
+        state: 'complete',
+        shipment_state: 'shipped',
+        payment_state: 'paid',
+      });
       expect(cents(after.payment_total)).toBe(cents(paidBefore.payment_total) - unitTotals[0]);
+      expect(cents(after.reimbursed_total)).toBe(unitTotals[0]);
+      const refundShown = await admin.call(
+        'GET',
+        `/orders/${order.id}/refunds/${reimbursed.body.refund_ids[0]}`,
+      );
+      expect(refundShown.body.reimbursement_id).toBe(reimbursed.body.id);
+      expect((await admin.call('GET', `/orders/${order.id}`)).body.amount_due).toBe('0.00');
 
       await mailsRecorded(order.id, ['order_confirmation', 'refund_issued', 'shipment_shipped']);
       expectError(
@@ -415,6 +441,213 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
         amount: Number(reimbursed.body.total).toFixed(4),
         customer: key(ID_PREFIX.customer, customer.id),
       });
+    });
+  });
+
+  describe('exchanges for another size', () => {
+    /** The demo T-shirt's variant `index`, priced at `price`. */
+    const sizePricedAt = async (index: number, price: string): Promise<DemoVariant> => {
+      const size = (await demoVariants(t, shop))[index];
+      const changed = await admin.call('PATCH', `/products/${size.productId}/variants/${size.id}`, {
+        json: { price },
+      });
+      expect(changed.status).toBe(200);
+      return { ...size, price };
+    };
+    /** Authorizes one unit of the order's line back, to be exchanged for `variantId`. */
+    const authorizeExchange = async (order: Json, variantId: string) =>
+      admin.call('POST', `/orders/${order.id}/return_authorizations`, {
+        json: {
+          stock_location_id: await locationOf(order),
+          return_items: [
+            { line_item_id: order.items[0].id, quantity: 1, exchange_variant_id: variantId },
+          ],
+        },
+      });
+    const countOf = async (variantId: string) => {
+      const [row] = await t.dataSource.query(
+        'SELECT COALESCE(SUM(count_on_hand), 0)::int AS count FROM stock_items WHERE variant_id = $1',
+        [key(ID_PREFIX.variant, variantId)],
+      );
+      return row.count as number;
+    };
+    const shipmentsOf = (orderId: string): Promise<{ id: string; state: string }[]> =>
+      t.dataSource.query(
+        `SELECT id::text AS id, state FROM shipments WHERE order_id = $1 AND exchange ORDER BY id`,
+        [key(ID_PREFIX.order, orderId)],
+      );
+    /** What the order still owes: its total less what was paid and what reimbursements gave. */
+    const owed = (stored: Awaited<ReturnType<typeof storedOrder>> & { total: string }) =>
+      cents(stored.total) - cents(stored.payment_total) - cents(stored.reimbursed_total);
+    const storedTotals = async (orderId: string) => {
+      const [{ total }] = await t.dataSource.query(
+        'SELECT total::text AS total FROM orders WHERE id = $1',
+        [key(ID_PREFIX.order, orderId)],
+      );
+      return { ...(await storedOrder(orderId)), total: total as string };
+    };
+
+    it('ships a dearer size, leaves the difference due, and the shopper pays it through a payment session', async () => {
+      const larger = await sizePricedAt(1, '25.00');
+      const { order, cart } = await placeShippedCart(2);
+      const created = await authorizeExchange(order, larger.id);
+      expect(created.status).toBe(201);
+      expectAuthorizationShape(created.body);
+      expect(created.body.return_items[0].exchange_variant_id).toBe(larger.id);
+      const returned = cents(created.body.return_items[0].total);
+      const teeBefore = await countOf(tee.id);
+      await receiveAll(order, created.body);
+      expect(await countOf(tee.id)).toBe(teeBefore + 1);
+
+      const largerBefore = await countOf(larger.id);
+      const exchanged = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: { kind: 'exchange' },
+      });
+      expect(exchanged.status).toBe(201);
+      const reimbursement = exchanged.body;
+      for (const item of reimbursement.return_items) {
+        expect(() => ReturnItemSchema.parse(item)).not.toThrow();
+      }
+      expect(reimbursement).toMatchObject({
+        kind: 'exchange',
+        reimbursement_status: 'reimbursed',
+        refund_ids: [],
+        payment_session_id: expect.stringMatching(/^ps_/),
+      });
+      expect(cents(reimbursement.total)).toBe(returned);
+      expect(reimbursement.exchange_line_item_ids).toHaveLength(1);
+      expect(reimbursement.exchange_fulfillment_ids).toHaveLength(1);
+      const [line] = await t.dataSource.query(
+        `SELECT variant_id::text AS variant, quantity, price::text AS price,
+                additional_tax_total::text AS additional FROM line_items WHERE id = $1`,
+        [key(ID_PREFIX.lineItem, reimbursement.exchange_line_item_ids[0])],
+      );
+      expect(line).toMatchObject({ variant: key(ID_PREFIX.variant, larger.id), quantity: 1 });
+      expect(cents(line.price)).toBe(2500);
+      expect(cents(line.additional)).toBeGreaterThan(0);
+      const newUnits = cents(line.price) + cents(line.additional);
+      expect(cents(reimbursement.exchange_total)).toBe(newUnits);
+      const difference = newUnits - returned;
+      expect(difference).toBeGreaterThan(0);
+
+      // The order owes exactly the difference; the new shipment waits for it.
+      const due = await storedTotals(order.id);
+      expect(due.payment_state).toBe('balance_due');
+      expect(owed(due)).toBe(difference);
+      expect(cents(due.total)).toBe(cents(order.total) + newUnits);
+      const shown = await admin.call('GET', `/orders/${order.id}`);
+      expect(cents(shown.body.amount_due)).toBe(difference);
+      expect(shown.body.shipment_state).toBe('partial');
+      expect(await shipmentsOf(order.id)).toEqual([
+        {
+          id: key(ID_PREFIX.fulfillment, reimbursement.exchange_fulfillment_ids[0]),
+          state: 'pending',
+        },
+      ]);
+      expect(await countOf(larger.id)).toBe(largerBefore - 1);
+      const movements = await t.dataSource.query(
+        `SELECT m.action, m.quantity, m.reason FROM stock_movements m
+           JOIN stock_items si ON si.id = m.stock_item_id
+          WHERE si.variant_id = $1 AND m.originator_type = 'order' AND m.originator_id = $2`,
+        [key(ID_PREFIX.variant, larger.id), key(ID_PREFIX.order, order.id)],
+      );
+      expect(movements).toEqual([{ action: 'sale', quantity: -1, reason: reimbursement.number }]);
+
+      const sessionId = reimbursement.payment_session_id;
+      expect(cents((await cart.paySession(sessionId)).amount)).toBe(difference);
+      const settled = await storedTotals(order.id);
+      expect(settled.payment_state).toBe('paid');
+      expect(owed(settled)).toBe(0);
+      expect(await shipmentsOf(order.id)).toEqual([
+        {
+          id: key(ID_PREFIX.fulfillment, reimbursement.exchange_fulfillment_ids[0]),
+          state: 'ready',
+        },
+      ]);
+      const names = async (name: string, id: string) => (await events.named(name, id)).length;
+      expect(await names('reimbursement.reimbursed', reimbursement.id)).toBe(1);
+      const updates = await events.named('order.updated', order.id);
+      expect(updates.map((update) => update.payload.payment_state)).toEqual(
+        expect.arrayContaining(['balance_due', 'paid']),
+      );
+
+      const shipped = await admin.call(
+        'PATCH',
+        `/orders/${order.id}/fulfillments/${reimbursement.exchange_fulfillment_ids[0]}/ship`,
+        { json: {} },
+      );
+      expect(shipped.status).toBe(200);
+      expect(shipped.body.shipment_state).toBe('shipped');
+    });
+
+    it('ships a cheaper size and refunds the difference to the card', async () => {
+      const smaller = await sizePricedAt(2, '15.00');
+      const order = await placeShipped(1);
+      const created = await authorizeExchange(order, smaller.id);
+      expect(created.status).toBe(201);
+      const returned = cents(created.body.return_items[0].total);
+      await receiveAll(order, created.body);
+      const exchanged = await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+        json: { kind: 'exchange' },
+      });
+      expect(exchanged.status).toBe(201);
+      const reimbursement = exchanged.body;
+      expect(reimbursement).toMatchObject({ kind: 'exchange', reimbursement_status: 'reimbursed' });
+      expect(reimbursement.payment_session_id).toBeNull();
+      const difference = returned - cents(reimbursement.exchange_total);
+      expect(difference).toBeGreaterThan(0);
+      expect(reimbursement.refund_ids).toHaveLength(1);
+      const refund = await admin.call(
+        'GET',
+        `/orders/${order.id}/refunds/${reimbursement.refund_ids[0]}`,
+      );
+      expect(cents(refund.body.amount)).toBe(difference);
+      expect(refund.body.reimbursement_id).toBe(reimbursement.id);
+      const [{ type }] = await t.dataSource.query(
+        `SELECT pm.type FROM refunds r JOIN payments p ON p.id = r.payment_id
+           JOIN payment_methods pm ON pm.id = p.payment_method_id WHERE r.id = $1`,
+        [key(ID_PREFIX.refund, reimbursement.refund_ids[0])],
+      );
+      expect(type).toBe('test_card');
+      const settled = await storedTotals(order.id);
+      expect(settled.payment_state).toBe('paid');
+      expect(owed(settled)).toBe(0);
+      // Every unit came back, and the exchanged one ships right away: nothing is due.
+      expect(settled.state).toBe('returned');
+      expect(await shipmentsOf(order.id)).toEqual([
+        {
+          id: key(ID_PREFIX.fulfillment, reimbursement.exchange_fulfillment_ids[0]),
+          state: 'ready',
+        },
+      ]);
+    });
+
+    it('refuses another product’s variant, the same variant or an unknown one', async () => {
+      const order = await placeShipped(1);
+      const [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
+      const otherProduct = await authorizeExchange(order, mug.id);
+      expectError(otherProduct, 422, 'resource_invalid');
+      expect(otherProduct.body.error.details.exchange_variant_id[0]).toContain(
+        'a variant of another product',
+      );
+      const same = await authorizeExchange(order, tee.id);
+      expectError(same, 422, 'resource_invalid');
+      expect(same.body.error.details.exchange_variant_id[0]).toContain('own variant');
+      expectError(
+        await authorizeExchange(order, codec.encode(ID_PREFIX.variant, '999999999')),
+        404,
+        'variant_not_found',
+      );
+      // Units without an exchange variant are not exchanged.
+      const created = await authorize(order, 1);
+      await receiveAll(order, created.body);
+      expectError(
+        await admin.call('POST', `/orders/${order.id}/reimbursements`, {
+          json: { kind: 'exchange' },
+        }),
+        422,
+        'resource_invalid',
+      );
     });
   });
 

@@ -115,6 +115,23 @@ export class CartClient {
   complete(body?: Record<string, unknown>) {
     return this.call('POST', `/carts/${this.id}/complete`, body);
   }
+
+  /** Completes a payment session of the cart (or of the order it became) with a test card. */
+  completeSession(sessionId: string, card: Record<string, unknown> = CARDS.approved) {
+    return this.call('PATCH', `/carts/${this.id}/payment_sessions/${sessionId}/complete`, {
+      external_data: { card },
+    });
+  }
+
+  /** Pays a payment session with the approved card; answers the session as it was before. */
+  async paySession(sessionId: string): Promise<Record<string, any>> {
+    const session = await this.call('GET', `/carts/${this.id}/payment_sessions/${sessionId}`);
+    expect(session.status).toBe(200);
+    const paid = await this.completeSession(sessionId);
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('completed');
+    return session.body;
+  }
 }
 
 /** The variants of a demo product, by slug, through the Store API. */

@@ -30,6 +30,21 @@ describe('derivePaymentState', () => {
     ['canceled after a failed payment', { canceled: true, lastPaymentFailed: true }, 'void'],
     ['canceled but paid (to refund)', { canceled: true, paymentTotal: '100.00' }, 'credit_owed'],
     ['JPY paid exactly', { currency: 'JPY', total: '1500', paymentTotal: '1500' }, 'paid'],
+    [
+      'a returned unit refunded (what was reimbursed counts as paid)',
+      { paymentTotal: '80.57', reimbursedTotal: '19.43' },
+      'paid',
+    ],
+    [
+      'an exchange for a dearer variant',
+      { total: '127.00', paymentTotal: '100.00', reimbursedTotal: '19.43' },
+      'balance_due',
+    ],
+    [
+      'canceled after a reimbursement (nothing is owed)',
+      { canceled: true, paymentTotal: '80.57', reimbursedTotal: '19.43' },
+      'credit_owed',
+    ],
   ] as const)('%s → %s', (_case, overrides, expected) => {
     expect(derivePaymentState(facts(overrides))).toBe(expected);
   });

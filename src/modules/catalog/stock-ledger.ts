@@ -98,14 +98,15 @@ export class StockLedger {
    * Takes units, all in one statement, by the rule of `takeStockSql`: a unit is taken only where
    * it still exists (or may be backordered), so concurrent takers never oversell
    * (`insufficient_stock` naming the first variant short, and the transaction is to be undone).
+   * Answers the stock items units were taken from (none for a variant whose stock is not counted).
    */
   async take(
     manager: EntityManager,
     storeId: string,
     movements: readonly StockMovement[],
     cause: StockCause,
-  ): Promise<void> {
-    if (movements.length === 0) return;
+  ): Promise<StockItemRecord[]> {
+    if (movements.length === 0) return [];
     const {
       rows: [{ taken }],
     } = await preparedIn<{ taken: StockItemJson[] }>(
@@ -119,6 +120,7 @@ export class StockLedger {
       { manager, storeId },
       changesOfTaking(this.ids, movements, taken),
     );
+    return taken.map(stockItemOf);
   }
 
   /**

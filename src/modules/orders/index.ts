@@ -36,6 +36,8 @@ export { AdminRefundsService } from './admin/payments/admin-refunds.service.js';
 export type { RefundView } from './admin/payments/refund.serializer.js';
 export { markOrderReturned } from './order-returned.js';
 export { OrderLines } from './order-lines.js';
+export { type ExchangeLine, OrderExchangeUnits } from './order-exchange-units.js';
+export { addReimbursed } from './reimbursed-total.js';
 export { OrderRecalculator } from './order-recalculator.js';
 export { PaymentSettlement } from './admin/payments/payment-settlement.js';
 export type { OrderTarget } from './order-lookup.js';

@@ -69,6 +69,7 @@ export async function insertNewOrder(
     preTaxTotal: '0',
     total: '0',
     paymentTotal: '0',
+    reimbursedTotal: '0',
     itemCount: 0,
     shipmentState: null,
     paymentState: null,

@@ -133,7 +133,7 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
     variant.push('s');
     parts.push(
       `gone_shipments AS (
-         DELETE FROM shipments WHERE order_id = ${order}
+         DELETE FROM shipments WHERE order_id = ${order} AND NOT exchange
          AND NOT (stock_location_id = ANY(${p.add(
            shipments.map((s) => s.locationId),
            'bigint[]',
@@ -158,7 +158,7 @@ export function recalculationSql(writes: RecalculationWrites, offset = 0): Recal
            shipments.map((s) => s.includedTaxTotal),
            'numeric[]',
          )}) AS g(location, lines, cost, additional, included)
-         ON CONFLICT (order_id, stock_location_id) DO UPDATE SET
+         ON CONFLICT (order_id, stock_location_id) WHERE NOT exchange DO UPDATE SET
            line_item_ids = EXCLUDED.line_item_ids, cost = EXCLUDED.cost,
            additional_tax_total = EXCLUDED.additional_tax_total,
            included_tax_total = EXCLUDED.included_tax_total, updated_at = now()

@@ -166,7 +166,8 @@ export class OrderSerializer {
     const balance = orderBalance({
       currency,
       total: order.total,
-      paymentTotal: order.paymentTotal,
+      // What reimbursements gave back is paid as well (see `derivePaymentState`).
+      paymentTotal: Money.of(order.paymentTotal, currency).plus(order.reimbursedTotal).toString(),
       hasCustomer: order.customerId !== null,
       payments: snapshot.payments.map((payment) => ({
         methodType: payment.gift_card_id === null ? payment.method_type : GIFT_CARD,

@@ -63,6 +63,7 @@ import { OrderExtensions } from './order-extensions.js';
 import { OrderDiscountClaims } from './order-discount-claims.js';
 import { DraftOrderCodes } from './admin/draft-order-codes.js';
 import { OrderLines } from './order-lines.js';
+import { OrderExchangeUnits } from './order-exchange-units.js';
 import { OrderGiftCardClaims } from './order-gift-card-claims.js';
 import { GiftCardPurchases } from './gift-card-purchases.js';
 import { CartGiftCards } from './carts/cart-gift-cards.service.js';
@@ -158,6 +159,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     SessionSavedCards,
     PlacedOrdersService,
     OrderLines,
+    OrderExchangeUnits,
     AdminOrderPresenter,
     AdminOrderQueries,
     DraftOrderCreation,
@@ -197,6 +199,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     OrderCompletion,
     AdminRefundsService,
     OrderLines,
+    OrderExchangeUnits,
     PaymentSettlement,
   ],
 })

@@ -9,12 +9,14 @@ import { ReturnAuthorizationsService } from './authorizations/return-authorizati
 import { ReturnItemSerializer } from './authorizations/return-item.serializer.js';
 import { ReturnRequestsService } from './authorizations/return-requests.service.js';
 import { ReturnUnits } from './authorizations/return-units.js';
+import { ExchangeVariants } from './authorizations/exchange-variants.js';
 import { StoreReturnRequestsController } from './authorizations/store-return-requests.controller.js';
 import { AdminCustomerReturnsController } from './receiving/admin-customer-returns.controller.js';
 import { CustomerReturnSerializer } from './receiving/customer-return.serializer.js';
 import { CustomerReturnsService } from './receiving/customer-returns.service.js';
 import { ReceivedUnits } from './receiving/received-units.js';
 import { AdminReimbursementsController } from './reimbursements/admin-reimbursements.controller.js';
+import { ReimbursementExchanges } from './reimbursements/reimbursement-exchanges.js';
 import { ReimbursementPlanning } from './reimbursements/reimbursement-planning.js';
 import { ReimbursementRecords } from './reimbursements/reimbursement-records.js';
 import { ReimbursementRecoverySweeper } from './reimbursements/reimbursement-recovery.sweeper.js';
@@ -51,11 +53,13 @@ import { ReturnSettingsService } from './settings/return-settings.service.js';
     ReturnItemSerializer,
     ReturnRequestsService,
     ReturnUnits,
+    ExchangeVariants,
     CustomerReturnsService,
     CustomerReturnSerializer,
     ReceivedUnits,
     ReimbursementsService,
     ReimbursementPlanning,
+    ReimbursementExchanges,
     ReimbursementRecords,
     ReimbursementSettling,
     ReimbursementRecoverySweeper,

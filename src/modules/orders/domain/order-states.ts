@@ -6,6 +6,8 @@ import type { OrderPaymentState, OrderShipmentState } from '../entities/order.en
 export interface PaymentFacts {
   total: string;
   paymentTotal: string;
+  /** What reimbursements of returned units gave back: paid, though no longer in `paymentTotal`. */
+  reimbursedTotal?: string;
   currency: string;
   canceled: boolean;
   lastPaymentFailed: boolean;
@@ -14,13 +16,16 @@ export interface PaymentFacts {
 /**
  * The order's payment state (Spree rules): a canceled order with nothing paid is `void`; a
  * failed last payment with nothing paid is `failed`; otherwise what was paid is compared with
- * what is owed (`balance_due`, `credit_owed` or `paid`). A canceled order owes nothing, so any
- * payment it kept is `credit_owed`.
+ * what is owed (`balance_due`, `credit_owed` or `paid`), what reimbursements gave back counting
+ * as paid (Spree's `total - (payment_total + reimbursement_paid_total)`). A canceled order owes
+ * nothing, so any payment it kept is `credit_owed`.
  */
 export function derivePaymentState(facts: PaymentFacts): OrderPaymentState {
-  const paid = Money.of(facts.paymentTotal, facts.currency).round();
-  if (facts.canceled && paid.isZero()) return 'void';
-  if (facts.lastPaymentFailed && paid.isZero()) return 'failed';
+  const kept = Money.of(facts.paymentTotal, facts.currency).round();
+  if (facts.canceled && kept.isZero()) return 'void';
+  if (facts.lastPaymentFailed && kept.isZero()) return 'failed';
+
+  const paid = facts.canceled ? kept : kept.plus(facts.reimbursedTotal ?? '0').round();
 
   const owed = facts.canceled ? Money.zero(facts.currency) : Money.of(facts.total, facts.currency);
   switch (paid.compare(owed.round())) {

@@ -126,6 +126,11 @@ export class Order extends StoreScopedEntity {
   @money('pre_tax_total') preTaxTotal: string;
   @money('total') total: string;
   @money('payment_total') paymentTotal: string;
+  /**
+   * What reimbursements gave back and so count as paid (Spree's `reimbursement_paid_total`):
+   * refunds made for returned units, and returned value an exchange put toward its new units.
+   */
+  @money('reimbursed_total') reimbursedTotal: string;
 
   @Column({ name: 'item_count', type: 'integer', default: 0 })
   itemCount: number;

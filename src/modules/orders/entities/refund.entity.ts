@@ -41,4 +41,8 @@ export class Refund extends StoreScopedEntity {
 
   @Column({ name: 'api_key_id', type: 'bigint', nullable: true })
   apiKeyId: string | null;
+
+  /** The reimbursement (of returned units) the refund was made for, if any. */
+  @Column({ name: 'reimbursement_id', type: 'bigint', nullable: true })
+  reimbursementId: string | null;
 }

@@ -13,10 +13,14 @@ export const SHIPMENT_UNIT_STATES = [
 ] as const;
 export type ShipmentState = (typeof SHIPMENT_UNIT_STATES)[number];
 
-/** The part of an order that leaves from one stock location (a "fulfillment", `ful_…`). */
+/**
+ * The part of an order that leaves from one stock location (a "fulfillment", `ful_…`): one per
+ * location as planned, plus one for each exchange's units (`exchange`), which planning leaves alone.
+ */
 @Entity('shipments')
 @Index('shipments_order_id_stock_location_id_key', ['orderId', 'stockLocationId'], {
   unique: true,
+  where: 'NOT exchange',
 })
 export class Shipment extends StoreScopedEntity {
   @Column({ name: 'order_id', type: 'bigint' })
@@ -66,6 +70,10 @@ export class Shipment extends StoreScopedEntity {
 
   @Column({ name: 'shipped_at', type: 'timestamptz', nullable: true })
   shippedAt: Date | null;
+
+  /** Ships units an exchange sent in place of returned ones, apart from the planned shipments. */
+  @Column({ type: 'boolean', default: false })
+  exchange: boolean;
 
   @OneToMany('DeliveryRate', 'shipment')
   rates?: DeliveryRate[];

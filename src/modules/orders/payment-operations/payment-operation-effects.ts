@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../common/money/money.js';
 import type { GatewayOutcome } from '../../payments/index.js';
-import { PaymentReturns } from '../admin/payments/payment-returns.js';
+import { detailsOrigin, PaymentReturns } from '../admin/payments/payment-returns.js';
 import type { RefundView } from '../admin/payments/refund.serializer.js';
 import { OrderPayments, PaymentRefused } from '../order-payments.js';
 import type { OrderContext } from '../order-snapshot.js';
@@ -65,11 +65,13 @@ export class PaymentOperationEffects {
         await this.payments.transition(manager, order, { paymentId, to: 'void', reference });
         return { paymentId };
       case 'refund': {
-        const refund = await this.returns.record(context, paymentId, amount!, reference, {
-          reason: details.reason ?? null,
-          staffUserId: details.staff_user_id ?? null,
-          apiKeyId: details.api_key_id ?? null,
-        });
+        const refund = await this.returns.record(
+          context,
+          paymentId,
+          amount!,
+          reference,
+          detailsOrigin(details),
+        );
         if (details.then_void) {
           await this.payments.transition(manager, order, { paymentId, to: 'void' });
         }

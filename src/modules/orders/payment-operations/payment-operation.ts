@@ -12,6 +12,8 @@ export interface PaymentOperationDetails {
   reason?: string | null;
   staff_user_id?: string | null;
   api_key_id?: string | null;
+  /** The reimbursement of returned units a refund is made for. */
+  reimbursement_id?: string | null;
   /** The payment ends `void` once the operation is done (a cancellation's refund). */
   then_void?: boolean;
   /** An authorization's new payment: its method, card and metadata. */

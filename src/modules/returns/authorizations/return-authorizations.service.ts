@@ -22,6 +22,7 @@ import type {
 } from './dto/return-authorization.body.js';
 import { ReturnAuthorizationRecords } from './return-authorization-records.js';
 import type { ReturnAuthorizationView } from './return-authorization.serializer.js';
+import { ExchangeVariants } from './exchange-variants.js';
 import { ReturnUnits } from './return-units.js';
 
 /** 422 `resource_invalid`: the authorization's state does not allow the action. */
@@ -48,6 +49,7 @@ export class ReturnAuthorizationsService {
     private readonly changes: OrderChanges,
     private readonly reasons: ReturnReasonsService,
     private readonly units: ReturnUnits,
+    private readonly exchanges: ExchangeVariants,
     private readonly records: ReturnAuthorizationRecords,
   ) {}
 
@@ -80,7 +82,10 @@ export class ReturnAuthorizationsService {
     return view;
   }
 
-  /** Authorizes shipped units of the order to come back to a stock location of the store. */
+  /**
+   * Authorizes shipped units of the order to come back to a stock location of the store, each
+   * line's units optionally to be exchanged for another variant of its product.
+   */
   create(
     store: StoreContext,
     orderId: string,
@@ -91,6 +96,7 @@ export class ReturnAuthorizationsService {
       body.state_lock_version,
       async ({ manager, order }) => {
         const asked = await this.units.check(manager, order, body.return_items);
+        const exchanges = await this.exchanges.check(manager, order, body.return_items, asked);
         const location = await this.location(manager, store.storeId, body.stock_location_id);
         const reason = body.return_authorization_reason_id
           ? await this.reasons.active(manager, store.storeId, body.return_authorization_reason_id)
@@ -106,7 +112,7 @@ export class ReturnAuthorizationsService {
             requestedByCustomer: false,
           }),
         );
-        await this.units.insert(manager, order, authorization.id, asked);
+        await this.units.insert(manager, order, authorization.id, asked, exchanges);
         return this.records.publish(manager, order, authorization, 'created');
       },
     );

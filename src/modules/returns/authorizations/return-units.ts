@@ -61,15 +61,19 @@ export class ReturnUnits {
     return { requests, lines };
   }
 
-  /** Inserts one return item per unit asked for, each with its share of its line's amounts. */
+  /**
+   * Inserts one return item per unit asked for, each with its share of its line's amounts and
+   * the variant to send in exchange for it (`exchanges`, by request), if any.
+   */
   async insert(
     manager: EntityManager,
     order: Order,
     returnAuthorizationId: string,
     { requests, lines }: AskedUnits,
+    exchanges: readonly (string | null)[] = [],
   ): Promise<ReturnItem[]> {
     const taken = new Map<string, number>();
-    const rows = requests.flatMap(({ lineItemId, quantity }) => {
+    const rows = requests.flatMap(({ lineItemId, quantity }, index) => {
       const line = lines.get(lineItemId)!;
       const first = line.returning + (taken.get(lineItemId) ?? 0);
       taken.set(lineItemId, (taken.get(lineItemId) ?? 0) + quantity);
@@ -80,6 +84,7 @@ export class ReturnUnits {
         preTaxAmount: amounts.preTaxAmount.toString(),
         includedTaxTotal: amounts.includedTaxTotal.toString(),
         additionalTaxTotal: amounts.additionalTaxTotal.toString(),
+        exchangeVariantId: exchanges[index] ?? null,
       }));
     });
     return manager.save(rows.map((row) => manager.create(ReturnItem, row)));

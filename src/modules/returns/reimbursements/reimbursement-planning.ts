@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In, IsNull } from 'typeorm';
+import { type EntityManager, In, IsNull, Not } from 'typeorm';
 import { StoreError } from '../../../common/errors/store-error.js';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
@@ -13,7 +13,10 @@ import { ReturnItem } from '../entities/return-item.entity.js';
 import type { CreateReimbursementBody } from './dto/reimbursement.body.js';
 import { readRefundablePayments, readShippingLeft } from './refundable-payments.js';
 
-/** What a reimbursement gives back and, for a refund, from which payments. */
+/**
+ * What a reimbursement gives back and, for a refund, from which payments (an exchange's refund,
+ * of the difference in price, is split once its new units are priced: `refundParts`).
+ */
 export interface ReimbursementPlan {
   items: ReturnItem[];
   total: Money;
@@ -23,8 +26,9 @@ export interface ReimbursementPlan {
 
 /**
  * Plans a reimbursement inside the order's change: the accepted units not yet reimbursed that it
- * covers, their amounts plus the shipping staff chose to give back, and the refund's split over
- * the captured payments, never more than each may still refund (422 `resource_invalid`).
+ * covers (for an exchange, those with an exchange variant), their amounts plus the shipping staff
+ * chose to give back, and the refund's split over the captured payments, never more than each may
+ * still refund (422 `resource_invalid`).
  */
 @Injectable()
 export class ReimbursementPlanning {
@@ -35,7 +39,12 @@ export class ReimbursementPlanning {
     order: Order,
     body: CreateReimbursementBody,
   ): Promise<ReimbursementPlan> {
-    const items = await this.items(manager, order, body.return_item_ids);
+    if (body.kind === 'exchange' && body.refund_shipping) {
+      throw new StoreError('resource_invalid', 'An exchange gives no shipping back', {
+        refund_shipping: ['give shipping back with a refund instead'],
+      });
+    }
+    const items = await this.items(manager, order, body);
     const shipping = body.refund_shipping
       ? await readShippingLeft(manager, order.id, order.currency)
       : Money.zero(order.currency);
@@ -53,26 +62,37 @@ export class ReimbursementPlanning {
       }
       return { items, total, shipping, parts: [] };
     }
-    return { items, total, shipping, parts: await this.split(manager, order, total, body) };
+    if (body.kind === 'exchange') return { items, total, shipping, parts: [] };
+    return { items, total, shipping, parts: await this.refundParts(manager, order, total, body) };
   }
 
-  /** The units named (or all accepted units not yet reimbursed), each received and accepted. */
+  /**
+   * The units named (or all accepted units not yet reimbursed), each received and accepted, and
+   * for an exchange each with its exchange variant.
+   */
   private async items(
     manager: EntityManager,
     order: Order,
-    publicIds: readonly string[] | undefined,
+    { return_item_ids: publicIds, kind }: CreateReimbursementBody,
   ): Promise<ReturnItem[]> {
+    const exchange = kind === 'exchange';
     const accepted = await manager
       .createQueryBuilder(ReturnItem, 'ri')
       .innerJoin('return_authorizations', 'ra', 'ra.id = ri.return_authorization_id')
       .where('ra.order_id = :orderId', { orderId: order.id })
-      .andWhere({ acceptanceStatus: 'accepted', reimbursementId: IsNull() })
+      .andWhere({
+        acceptanceStatus: 'accepted',
+        reimbursementId: IsNull(),
+        ...(exchange && { exchangeVariantId: Not(IsNull()) }),
+      })
       .orderBy('ri.id', 'ASC')
       .getMany();
     if (publicIds === undefined) {
       if (accepted.length === 0) {
         throw new StoreError('resource_invalid', 'The order has no accepted unit to reimburse', {
-          return_item_ids: ['no accepted unit is waiting for a reimbursement'],
+          return_item_ids: [
+            `no accepted unit${exchange ? ' with an exchange variant' : ''} is waiting for a reimbursement`,
+          ],
         });
       }
       return accepted;
@@ -82,14 +102,17 @@ export class ReimbursementPlanning {
       const item = accepted.find((candidate) => candidate.id === id);
       if (!item) {
         throw new StoreError('resource_invalid', 'Only accepted units not yet reimbursed', {
-          return_item_ids: [`${publicId} is not an accepted unit of the order waiting for one`],
+          return_item_ids: [
+            `${publicId} is not an accepted unit of the order waiting for one${exchange ? ', with an exchange variant' : ''}`,
+          ],
         });
       }
       return item;
     });
   }
 
-  private async split(
+  /** `total` split over the captured payments, as staff asked or card payments first. */
+  async refundParts(
     manager: EntityManager,
     order: Order,
     total: Money,

@@ -64,7 +64,10 @@ export class ReimbursementRecoverySweeper
     return this.periodic.runExclusive(async () => {
       const left: LeftReimbursement[] = await this.dataSource.query(
         `SELECT r.id::text AS id, r.store_id::text AS "storeId", r.order_id::text AS "orderId",
-                r.number, r.total::text AS total, o.currency
+                r.number, o.currency,
+                -- An exchange refunds what its new units cost less than the returned ones.
+                CASE WHEN r.kind = 'exchange' THEN r.total - r.exchange_total ELSE r.total END::text
+                  AS total
            FROM reimbursements r JOIN orders o ON o.id = r.order_id
           WHERE r.state = 'pending' AND r.updated_at < now() - $1::interval
             AND NOT EXISTS (SELECT 1 FROM payment_operations po

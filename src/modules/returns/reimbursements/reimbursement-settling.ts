@@ -15,7 +15,7 @@ export interface RefundOutcome {
 
 /**
  * Settles a `pending` reimbursement once, in a change of its order: `reimbursed` when every refund
- * was made, else `errored` with the failure (its units freed when no refund was made), with
+ * was made, else `errored` with the failure (a refund's units freed when no refund was made), with
  * `reimbursement.reimbursed` or `.errored`. One settled already is answered as it is, so the
  * process that made the refunds and the recovery sweep never settle it twice.
  */
@@ -47,7 +47,9 @@ export class ReimbursementSettling {
         settled.refundIds = outcome.refundIds;
         settled.state = outcome.failure === undefined ? 'reimbursed' : 'errored';
         settled.failureMessage = outcome.failure ?? null;
-        if (outcome.failure !== undefined && outcome.refundIds.length === 0) {
+        // An exchange's units were exchanged already, whatever became of its refund.
+        const gaveNothing = outcome.refundIds.length === 0 && settled.kind !== 'exchange';
+        if (outcome.failure !== undefined && gaveNothing) {
           await releaseItems(manager, settled.id);
         }
         await manager.save(settled);

@@ -15,6 +15,8 @@ export interface ReimbursementView {
   number: string;
   /** `pending` while its refunds are under way, then `reimbursed` or `errored`. */
   reimbursement_status: string;
+  /** `refund`, `store_credit` or `exchange`. */
+  kind: string;
   order_id: string;
   total: string;
   display_total: string;
@@ -22,6 +24,14 @@ export interface ReimbursementView {
   display_shipping_total: string;
   refund_ids: string[];
   store_credit_id: string | null;
+  /** What an exchange's new units cost, taxes added to the price included. */
+  exchange_total: string;
+  display_exchange_total: string;
+  /** The `li_…` lines an exchange added; `exchange_fulfillment_ids`, the shipments they go in. */
+  exchange_line_item_ids: string[];
+  exchange_fulfillment_ids: string[];
+  /** The `ps_…` session an exchange's higher price is paid through. */
+  payment_session_id: string | null;
   failure_message: string | null;
   return_items: ReturnItemView[];
   created_at: string;
@@ -44,27 +54,38 @@ export class ReimbursementSerializer {
       id: this.ids.encode(ID_PREFIX.reimbursement, reimbursement.id),
       number: reimbursement.number,
       reimbursement_status: reimbursement.state,
+      kind: reimbursement.kind,
       order_id: this.ids.encode(ID_PREFIX.order, reimbursement.orderId),
-      ...(amountFields('total', Money.of(reimbursement.total, currency).round()) as {
-        total: string;
-        display_total: string;
-      }),
-      ...(amountFields(
-        'shipping_total',
-        Money.of(reimbursement.shippingTotal, currency).round(),
-      ) as {
-        shipping_total: string;
-        display_shipping_total: string;
-      }),
+      ...this.amount('total', reimbursement.total, currency),
+      ...this.amount('shipping_total', reimbursement.shippingTotal, currency),
       refund_ids: reimbursement.refundIds.map((id) => this.ids.encode(ID_PREFIX.refund, id)),
       store_credit_id:
         reimbursement.storeCreditId === null
           ? null
           : this.ids.encode(ID_PREFIX.storeCredit, reimbursement.storeCreditId),
+      ...this.amount('exchange_total', reimbursement.exchangeTotal, currency),
+      exchange_line_item_ids: reimbursement.exchangeLineItemIds.map((id) =>
+        this.ids.encode(ID_PREFIX.lineItem, id),
+      ),
+      exchange_fulfillment_ids: reimbursement.exchangeShipmentIds.map((id) =>
+        this.ids.encode(ID_PREFIX.fulfillment, id),
+      ),
+      payment_session_id:
+        reimbursement.paymentSessionId === null
+          ? null
+          : this.ids.encode(ID_PREFIX.paymentSession, reimbursement.paymentSessionId),
       failure_message: reimbursement.failureMessage,
       return_items: items.map((item) => this.items.serialize(item, currency)),
       created_at: reimbursement.createdAt.toISOString(),
       updated_at: reimbursement.updatedAt.toISOString(),
     };
+  }
+
+  /** An amount and its `display_` twin, rounded to the currency. */
+  private amount<K extends string>(name: K, amount: string, currency: string) {
+    return amountFields(name, Money.of(amount, currency).round()) as Record<
+      K | `display_${K}`,
+      string
+    >;
   }
 }

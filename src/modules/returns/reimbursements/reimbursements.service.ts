@@ -6,12 +6,18 @@ import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { findPage, type Page } from '../../../common/pagination/page.js';
 import type { PaginationQuery } from '../../../common/pagination/pagination.query.js';
 import type { Principal } from '../../auth/index.js';
-import { AdminRefundsService, OrderChanges, OrderLookup } from '../../orders/index.js';
+import {
+  AdminRefundsService,
+  type OrderChange,
+  OrderChanges,
+  OrderLookup,
+} from '../../orders/index.js';
 import { StoreCreditIssuing } from '../../store-credits/index.js';
 import type { StoreContext } from '../../stores/index.js';
 import { Reimbursement } from '../entities/reimbursement.entity.js';
 import type { RefundPart } from '../domain/refund-split.js';
 import type { CreateReimbursementBody } from './dto/reimbursement.body.js';
+import { ReimbursementExchanges } from './reimbursement-exchanges.js';
 import { claimItems, ReimbursementPlanning } from './reimbursement-planning.js';
 import { refundReason } from './reimbursement-refunds.js';
 import { ReimbursementSettling } from './reimbursement-settling.js';
@@ -19,7 +25,8 @@ import { ReimbursementRecords } from './reimbursement-records.js';
 import type { ReimbursementView } from './reimbursement.serializer.js';
 
 /**
- * Reimbursements of accepted units. A store credit is issued in one change of the order. A refund
+ * Reimbursements of accepted units. A store credit is issued in one change of the order, as is an
+ * exchange (`ReimbursementExchanges`), whose lower price is then refunded as a refund is. A refund
  * is claimed first (the reimbursement `pending`, its units taken, so no other reimbursement pays
  * for them), then each part is refunded through the orders' refund path (its own claim, gateway
  * call and settling), then the reimbursement is settled `reimbursed`, or `errored` with the units
@@ -37,6 +44,7 @@ export class ReimbursementsService {
     private readonly refunds: AdminRefundsService,
     private readonly credits: StoreCreditIssuing,
     private readonly settling: ReimbursementSettling,
+    private readonly exchanges: ReimbursementExchanges,
   ) {}
 
   async list(
@@ -83,6 +91,7 @@ export class ReimbursementsService {
           storeId: order.storeId,
           orderId: order.id,
           state: 'pending' as const,
+          kind: body.kind ?? 'refund',
           total: plan.total.toString(),
           shippingTotal: plan.shipping.toString(),
         }),
@@ -102,18 +111,30 @@ export class ReimbursementsService {
           });
           reimbursement.storeCreditId = credit.id;
         }
-        reimbursement.state = 'reimbursed';
+        return this.reimbursed(change, reimbursement);
+      }
+      if (body.kind === 'exchange') {
+        const parts = await this.exchanges.exchange(change, reimbursement, plan.items, body);
+        if (parts.length === 0) return this.reimbursed(change, reimbursement);
         await manager.save(reimbursement);
-        return {
-          done: true as const,
-          view: await this.records.publish(manager, order, reimbursement, 'reimbursed'),
-        };
+        await this.records.publish(manager, order, reimbursement, 'created');
+        return { done: false as const, reimbursement, parts };
       }
       await this.records.publish(manager, order, reimbursement, 'created');
       return { done: false as const, reimbursement, parts: plan.parts };
     });
     if (claimed.done) return claimed.view;
     return this.refund(store, caller, orderId, claimed.reimbursement, claimed.parts);
+  }
+
+  /** Settles a reimbursement that gave everything back in the order's change. */
+  private async reimbursed({ manager, order }: OrderChange, reimbursement: Reimbursement) {
+    reimbursement.state = 'reimbursed';
+    await manager.save(reimbursement);
+    return {
+      done: true as const,
+      view: await this.records.publish(manager, order, reimbursement, 'reimbursed'),
+    };
   }
 
   /** Refunds each part outside any transaction, then settles the reimbursement. */
@@ -128,11 +149,17 @@ export class ReimbursementsService {
     let failure: unknown;
     for (const part of parts) {
       try {
-        const refund = await this.refunds.create(store, caller, orderId, {
-          payment_id: this.ids.encode(ID_PREFIX.payment, part.paymentId),
-          amount: part.amount.toString(),
-          reason: refundReason(reimbursement.number),
-        });
+        const refund = await this.refunds.create(
+          store,
+          caller,
+          orderId,
+          {
+            payment_id: this.ids.encode(ID_PREFIX.payment, part.paymentId),
+            amount: part.amount.toString(),
+            reason: refundReason(reimbursement.number),
+          },
+          reimbursement.id,
+        );
         const refundId = refund && this.ids.decode(ID_PREFIX.refund, refund.id);
         if (refundId) refundIds.push(refundId);
       } catch (error) {

@@ -53,6 +53,8 @@ import { ThumbnailKeys1795302302800 } from './1795302302800-ThumbnailKeys.js';
 import { EmailDeliveriesWithoutOrderKeys1795302302900 } from './1795302302900-EmailDeliveriesWithoutOrderKeys.js';
 import { Returns1795302303010 } from './1795302303010-Returns.js';
 import { OrderEdits1795302305010 } from './1795302305010-OrderEdits.js';
+import { ReimbursedTotals1795302305200 } from './1795302305200-ReimbursedTotals.js';
+import { Exchanges1795302305300 } from './1795302305300-Exchanges.js';
 import { PaymentAuthorizeOperations1795302303700 } from './1795302303700-PaymentAuthorizeOperations.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -113,4 +115,6 @@ export const MIGRATIONS = [
   Returns1795302303010,
   PaymentAuthorizeOperations1795302303700,
   OrderEdits1795302305010,
+  ReimbursedTotals1795302305200,
+  Exchanges1795302305300,
 ];

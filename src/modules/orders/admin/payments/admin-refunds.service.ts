@@ -15,7 +15,7 @@ import { OrderLookup } from '../../order-lookup.js';
 import { AdminPaymentViews } from './admin-payment-views.js';
 import { invalidState } from './admin-payments.service.js';
 import type { CreateRefundBody } from './dto/payment-action.body.js';
-import { PaymentReturns, refundOrigin, refundsInStore } from './payment-returns.js';
+import { PaymentReturns, refundDetails, refundOrigin, refundsInStore } from './payment-returns.js';
 import { GatewayOperationRunner } from '../../payment-operations/gateway-operation-runner.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { RefundSerializer, type RefundView } from './refund.serializer.js';
@@ -72,9 +72,16 @@ export class AdminRefundsService {
    * back in one change; one made through a gateway is refunded between a claim and the settling
    * (`GatewayOperationRunner`), so no refund races another operation on the payment (409). A
    * gateway refusal is 422 `gateway_error` and records nothing; a gateway that does not answer is
-   * 422 `payment_processing_error`, and what it did is settled once recovery learns it.
+   * 422 `payment_processing_error`, and what it did is settled once recovery learns it. A refund
+   * made for a reimbursement of returned units (`reimbursementId`) names it and counts as paid.
    */
-  create(store: StoreContext, caller: Principal, orderId: string, body: CreateRefundBody) {
+  create(
+    store: StoreContext,
+    caller: Principal,
+    orderId: string,
+    body: CreateRefundBody,
+    reimbursementId: string | null = null,
+  ) {
     return this.runner.run(this.lookup.inStore(store.storeId, orderId), body.state_lock_version, {
       claim: async ({ manager, order }) => {
         const amount = positiveAmount(body.amount, order.currency);
@@ -90,18 +97,14 @@ export class AdminRefundsService {
             ],
           });
         }
-        const origin = refundOrigin(caller, body.reason?.trim() || null);
+        const origin = refundOrigin(caller, body.reason?.trim() || null, reimbursementId);
         if (refundsInStore(payment)) return { plans: [], context: { payment, amount, origin } };
         const plan = {
           paymentId: payment.id,
           publicPaymentId: body.payment_id,
           kind: 'refund' as const,
           amount: amount.round().toString(),
-          details: {
-            reason: origin.reason,
-            staff_user_id: origin.staffUserId,
-            api_key_id: origin.apiKeyId,
-          },
+          details: refundDetails(origin),
         };
         return { plans: [plan], context: { payment, amount, origin } };
       },

@@ -9,7 +9,7 @@ import { OrderPayments } from '../../order-payments.js';
 import type { OrderContext } from '../../order-snapshot.js';
 import type { PaymentOperationPlan } from '../../payment-operations/payment-operation.js';
 import { AdminPaymentViews, type PaymentFacts } from './admin-payment-views.js';
-import { PaymentReturns, refundOrigin, refundsInStore } from './payment-returns.js';
+import { PaymentReturns, refundDetails, refundOrigin, refundsInStore } from './payment-returns.js';
 
 /** The reason recorded on the refunds a cancellation makes. */
 export const CANCELLATION_REFUND_REASON = 'Order canceled';
@@ -97,12 +97,7 @@ export class OrderPaymentRelease {
       publicPaymentId,
       kind: 'refund',
       amount: kept.toString(),
-      details: {
-        reason: origin.reason,
-        staff_user_id: origin.staffUserId,
-        api_key_id: origin.apiKeyId,
-        then_void: true,
-      },
+      details: { ...refundDetails(origin), then_void: true },
     };
   }
 

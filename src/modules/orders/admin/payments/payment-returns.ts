@@ -6,6 +6,8 @@ import { StoreCreditWallet } from '../../../store-credits/index.js';
 import { GiftCardWallet } from '../../../gift-cards/index.js';
 import { Refund } from '../../entities/refund.entity.js';
 import type { OrderContext } from '../../order-snapshot.js';
+import { addReimbursed } from '../../reimbursed-total.js';
+import type { PaymentOperationDetails } from '../../payment-operations/payment-operation.js';
 import type { PaymentFacts } from './admin-payment-views.js';
 import { RefundSerializer, type RefundView } from './refund.serializer.js';
 
@@ -14,14 +16,41 @@ export interface RefundOrigin {
   reason: string | null;
   staffUserId: string | null;
   apiKeyId: string | null;
+  /** The reimbursement of returned units the refund is made for: it counts as paid. */
+  reimbursementId?: string | null;
 }
 
 /** The origin of a refund `caller` asks for. */
-export function refundOrigin(caller: Principal, reason: string | null): RefundOrigin {
+export function refundOrigin(
+  caller: Principal,
+  reason: string | null,
+  reimbursementId: string | null = null,
+): RefundOrigin {
   return {
     reason,
     staffUserId: caller.kind === 'staff' ? caller.staffUserId : null,
     apiKeyId: caller.kind === 'api_key' ? caller.apiKeyId : null,
+    reimbursementId,
+  };
+}
+
+/** The origin as a gateway operation keeps it until the refund is recorded. */
+export function refundDetails(origin: RefundOrigin): PaymentOperationDetails {
+  return {
+    reason: origin.reason,
+    staff_user_id: origin.staffUserId,
+    api_key_id: origin.apiKeyId,
+    reimbursement_id: origin.reimbursementId ?? null,
+  };
+}
+
+/** The origin a gateway operation kept (`refundDetails`). */
+export function detailsOrigin(details: PaymentOperationDetails): RefundOrigin {
+  return {
+    reason: details.reason ?? null,
+    staffUserId: details.staff_user_id ?? null,
+    apiKeyId: details.api_key_id ?? null,
+    reimbursementId: details.reimbursement_id ?? null,
   };
 }
 
@@ -71,7 +100,10 @@ export class PaymentReturns {
     return this.record(context, payment.id, text, null, origin);
   }
 
-  /** Records a refund of `amount` (decimal text) and publishes `refund.created`. */
+  /**
+   * Records a refund of `amount` (decimal text) and publishes `refund.created`; a refund made for
+   * a reimbursement adds to what the order's reimbursements gave back, once, with its record.
+   */
   async record(
     { manager, order }: OrderContext,
     paymentId: string,
@@ -89,8 +121,10 @@ export class PaymentReturns {
         transactionId,
         staffUserId: origin.staffUserId,
         apiKeyId: origin.apiKeyId,
+        reimbursementId: origin.reimbursementId ?? null,
       }),
     );
+    if (refund.reimbursementId !== null) await addReimbursed(manager, order, amount);
     const view = this.serializer.serialize(refund, order.currency);
     await this.events.publish({ manager, storeId: order.storeId }, 'refund.created', refund, {
       ...view,

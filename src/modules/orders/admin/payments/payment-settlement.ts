@@ -14,8 +14,9 @@ const SHIPPABLE = new Set(['paid', 'credit_owed']);
 
 /**
  * Brings a placed order in line with its payments after a capture, void, refund or new payment,
- * in the change's transaction: `payment_total` (captured less refunded), `payment_state`, and for a
- * complete order its waiting shipments (`ready` once paid, back to `pending` when a refund leaves a
+ * in the change's transaction: `payment_total` (captured less refunded), `payment_state` (what
+ * reimbursements gave back counting as paid, see `derivePaymentState`), and for a
+ * complete (or returned) order its waiting shipments (`ready` once paid, back to `pending` when a refund leaves a
  * balance due). Carts and drafts have no payment state yet: they are left alone.
  */
 @Injectable()
@@ -31,11 +32,13 @@ export class PaymentSettlement {
     order.paymentState = derivePaymentState({
       total: order.total,
       paymentTotal: order.paymentTotal,
+      reimbursedTotal: order.reimbursedTotal,
       currency: order.currency,
       canceled: order.state === 'canceled',
       lastPaymentFailed,
     });
-    if (order.state === 'complete') {
+    // A returned order ships nothing more unless an exchange sent new units.
+    if (order.state === 'complete' || order.state === 'returned') {
       order.shipmentState = await this.moveWaitingShipments(
         manager,
         order,
@@ -50,8 +53,8 @@ export class PaymentSettlement {
   }
 
   /**
-   * What is left to pay for a placed order beyond what was captured (less refunds) and what is
-   * authorized and waiting to be captured; never below zero.
+   * What is left to pay for a placed order beyond what was captured (less refunds), what its
+   * reimbursements gave back, and what is authorized and waiting to be captured; never below zero.
    */
   async balanceDue(manager: EntityManager, order: Order): Promise<Money> {
     const [{ waiting }]: { waiting: string }[] = await manager.query(
@@ -61,6 +64,7 @@ export class PaymentSettlement {
     );
     const due = Money.of(order.total, order.currency)
       .minus(await this.payments.paidTotal(manager, order))
+      .minus(order.reimbursedTotal)
       .minus(waiting);
     return due.isNegative() ? Money.zero(order.currency) : due.round();
   }

@@ -13,9 +13,10 @@ export interface RefundView {
   display_amount: string;
   payment_id: string;
   order_id: string;
-  /** Refund reasons and reimbursements are not kept as records: always null. */
+  /** Refund reasons are not kept as records: always null. */
   refund_reason_id: null;
-  reimbursement_id: null;
+  /** The `rei_…` reimbursement (of returned units) the refund was made for. */
+  reimbursement_id: string | null;
   reason: string | null;
   /** Who gave the refund: a staff user (`admin_…`) or an API key (`key_…`). */
   staff_user_id: string | null;
@@ -30,7 +31,7 @@ export class RefundSerializer {
   constructor(private readonly ids: PublicIdCodec) {}
 
   serialize(refund: Refund, currency: string): RefundView {
-    const { staffUserId, apiKeyId } = refund;
+    const { staffUserId, apiKeyId, reimbursementId } = refund;
     return {
       id: this.ids.encode(ID_PREFIX.refund, refund.id),
       transaction_id: refund.transactionId,
@@ -41,7 +42,8 @@ export class RefundSerializer {
       payment_id: this.ids.encode(ID_PREFIX.payment, refund.paymentId),
       order_id: this.ids.encode(ID_PREFIX.order, refund.orderId),
       refund_reason_id: null,
-      reimbursement_id: null,
+      reimbursement_id:
+        reimbursementId === null ? null : this.ids.encode(ID_PREFIX.reimbursement, reimbursementId),
       reason: refund.reason,
       staff_user_id:
         staffUserId === null ? null : this.ids.encode(ID_PREFIX.staffUser, staffUserId),

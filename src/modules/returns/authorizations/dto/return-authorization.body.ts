@@ -32,14 +32,26 @@ export class ReturnLineInput {
   quantity: number;
 }
 
-const ReturnLinesField = () =>
+/** Units of one line, as staff authorize them: optionally exchanged for another variant. */
+export class AuthorizedLineInput extends ReturnLineInput {
+  @ApiPropertyOptional({
+    description:
+      'The `variant_…` id of another variant of the same product, for sale in the store, to send in exchange for these units once they are accepted (a reimbursement of kind `exchange`)',
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(64)
+  exchange_variant_id?: string;
+}
+
+const ReturnLinesField = (input: typeof ReturnLineInput = ReturnLineInput) =>
   applyDecorators(
-    ApiProperty({ type: [ReturnLineInput], maxItems: MAX_LINES }),
+    ApiProperty({ type: [input], maxItems: MAX_LINES }),
     IsArray(),
     ArrayMinSize(1),
     ArrayMaxSize(MAX_LINES),
     ValidateNested({ each: true }),
-    Type(() => ReturnLineInput),
+    Type(() => input),
   );
 
 const ReasonField = () =>
@@ -72,8 +84,8 @@ export class CreateReturnAuthorizationBody extends LockedBody {
   @MemoField()
   memo?: string | null;
 
-  @ReturnLinesField()
-  return_items: ReturnLineInput[];
+  @ReturnLinesField(AuthorizedLineInput)
+  return_items: AuthorizedLineInput[];
 }
 
 export class UpdateReturnAuthorizationBody extends LockedBody {

@@ -29,7 +29,7 @@ export class CreateReimbursementBody extends LockedBody {
     type: [String],
     maxItems: 500,
     description:
-      'The `ri_…` ids of accepted units not yet reimbursed; default: every such unit of the order',
+      'The `ri_…` ids of accepted units not yet reimbursed (for an exchange, each with an exchange variant); default: every such unit of the order',
   })
   @Optional()
   @IsArray()
@@ -40,17 +40,17 @@ export class CreateReimbursementBody extends LockedBody {
   return_item_ids?: string[];
 
   @ApiPropertyOptional({
-    enum: ['refund', 'store_credit'],
+    enum: ['refund', 'store_credit', 'exchange'],
     description:
-      'Money back to the order’s payments (default) or a store credit for the order’s customer',
+      'Money back to the order’s payments (default), a store credit for the order’s customer, or an exchange: the units’ exchange variants shipped in a new shipment, a higher price left to pay through a payment session, a lower one refunded',
   })
   @Optional()
-  @IsIn(['refund', 'store_credit'])
-  kind?: 'refund' | 'store_credit';
+  @IsIn(['refund', 'store_credit', 'exchange'])
+  kind?: 'refund' | 'store_credit' | 'exchange';
 
   @ApiPropertyOptional({
     description:
-      'Also give back the order’s shipping (cost and its tax) not given back before; default false',
+      'Also give back the order’s shipping (cost and its tax) not given back before; default false; not with an exchange',
   })
   @Optional()
   @IsBoolean()
@@ -60,7 +60,7 @@ export class CreateReimbursementBody extends LockedBody {
     type: [RefundPartInput],
     maxItems: 20,
     description:
-      'How the refund is split over the captured payments (adding up to the total); default: card payments first, each up to what it may still refund',
+      'How the refund (of an exchange: the difference in price) is split over the captured payments (adding up to it); default: card payments first, each up to what it may still refund',
   })
   @Optional()
   @IsArray()
