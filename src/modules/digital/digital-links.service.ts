@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../events/index.js';
 import { entityColumns, entityFromRow } from '../../platform/database/entity-rows.js';
-import { preparedIn, preparedWrite } from '../../platform/database/prepared-sql.js';
+import { opaqueArray, preparedIn, preparedWrite } from '../../platform/database/prepared-sql.js';
+import { StatementBatch } from '../../platform/database/statement-batch.js';
 import type { Order, PlacingColumn } from '../orders/index.js';
 import { DigitalLink } from './digital-link.entity.js';
 import { type BuyerDigitalLinkView, DigitalLinkSerializer } from './digital-link.serializer.js';
@@ -19,6 +20,9 @@ export interface WantedLink {
   content_type: string;
   byte_size: number;
 }
+
+/** A link's row with its file's name, type and size. */
+type LinkRow = Record<string, unknown>;
 
 /** The file a link gives, as a buyer's view of the link names it. */
 type LinkedFile = Pick<WantedLink, 'digital_id' | 'filename' | 'content_type' | 'byte_size'>;
@@ -63,6 +67,15 @@ export class DigitalLinksService {
 
   /** The buyer's views of the links issued for an order object while placing it. */
   private readonly issued = new WeakMap<object, BuyerDigitalLinkView[]>();
+  private readonly reading = new StatementBatch<
+    { manager: EntityManager; orderId: string },
+    LinkRow[]
+  >(100, (keys) =>
+    this.linkRows(
+      keys[0].manager,
+      keys.map((key) => key.orderId),
+    ),
+  );
 
   /**
    * One link per digital of each of the order's line items, inside the placing transaction;
@@ -149,15 +162,10 @@ export class DigitalLinksService {
   ): Promise<BuyerDigitalLinkView[]> {
     const issued = this.issued.get(order);
     if (issued) return issued;
-    const { rows } = await preparedIn<Record<string, unknown>>(
-      manager,
-      'digital_links_of_order',
-      `SELECT ${entityColumns(manager, DigitalLink, 'l')}, d.filename AS file_name,
-              d.content_type AS file_content_type, d.byte_size AS file_byte_size
-         FROM digital_links l JOIN digitals d ON d.id = l.digital_id
-        WHERE l.order_id = $1 ORDER BY l.id`,
-      [order.id],
-    );
+    // Outside a transaction, buyers' views read at once (a backlog of order mails) share one read.
+    const rows = manager.queryRunner
+      ? (await this.linkRows(manager, [order.id]))[0]
+      : await this.reading.run({ manager, orderId: order.id });
     return rows.map((row) =>
       this.forBuyer(entityFromRow(manager, DigitalLink, row), {
         digital_id: row.digitalId as string,
@@ -166,6 +174,22 @@ export class DigitalLinksService {
         byte_size: row.file_byte_size as number,
       }),
     );
+  }
+
+  /** The links of each order, with their files (links whose file was deleted left out). */
+  private async linkRows(manager: EntityManager, orderIds: string[]): Promise<LinkRow[][]> {
+    const { rows } = await preparedIn<LinkRow>(
+      manager,
+      'digital_links_of_orders',
+      `SELECT ${entityColumns(manager, DigitalLink, 'l')}, d.filename AS file_name,
+              d.content_type AS file_content_type, d.byte_size AS file_byte_size
+         FROM digital_links l JOIN digitals d ON d.id = l.digital_id
+        WHERE l.order_id = ANY(${opaqueArray(1, 'bigint')}) ORDER BY l.id`,
+      [orderIds],
+    );
+    const byOrder = new Map<string, LinkRow[]>(orderIds.map((id) => [String(id), []]));
+    for (const row of rows) byOrder.get(String(row.orderId))?.push(row);
+    return orderIds.map((id) => byOrder.get(String(id))!);
   }
 
   private forBuyer(link: DigitalLink, file: LinkedFile): BuyerDigitalLinkView {
