@@ -25,6 +25,14 @@ import { untilPasses } from '../helpers/until-passes.js';
 type Prefix = (typeof ID_PREFIX)[keyof typeof ID_PREFIX];
 type Json = Record<string, any>;
 
+/** A card the test gateway charges but refuses to refund. */
+const REFUND_REFUSED = {
+  number: '4000000000005126',
+  month: 12,
+  year: 2099,
+  verification_value: '123',
+};
+
 /** Cents of a decimal text ("17.99" → 1799), exact for the two-decimal amounts here. */
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -178,6 +186,25 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
     for (const item of body.return_items) expect(() => ReturnItemSchema.parse(item)).not.toThrow();
   };
 
+  /** The demo T-shirt's variant `index`, priced at `price`. */
+  const sizePricedAt = async (index: number, price: string): Promise<DemoVariant> => {
+    const size = (await demoVariants(t, shop))[index];
+    const changed = await admin.call('PATCH', `/products/${size.productId}/variants/${size.id}`, {
+      json: { price },
+    });
+    expect(changed.status).toBe(200);
+    return { ...size, price };
+  };
+  /** Authorizes one unit of the order's line back, to be exchanged for `variantId`. */
+  const authorizeExchange = async (order: Json, variantId: string) =>
+    admin.call('POST', `/orders/${order.id}/return_authorizations`, {
+      json: {
+        stock_location_id: await locationOf(order),
+        return_items: [
+          { line_item_id: order.items[0].id, quantity: 1, exchange_variant_id: variantId },
+        ],
+      },
+    });
   describe('return authorization reasons', () => {
     it('seeds every store with the default reasons; staff add, rename, retire and delete', async () => {
       const listed = await admin.call('GET', '/return_authorization_reasons');
@@ -445,25 +472,6 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
   });
 
   describe('exchanges for another size', () => {
-    /** The demo T-shirt's variant `index`, priced at `price`. */
-    const sizePricedAt = async (index: number, price: string): Promise<DemoVariant> => {
-      const size = (await demoVariants(t, shop))[index];
-      const changed = await admin.call('PATCH', `/products/${size.productId}/variants/${size.id}`, {
-        json: { price },
-      });
-      expect(changed.status).toBe(200);
-      return { ...size, price };
-    };
-    /** Authorizes one unit of the order's line back, to be exchanged for `variantId`. */
-    const authorizeExchange = async (order: Json, variantId: string) =>
-      admin.call('POST', `/orders/${order.id}/return_authorizations`, {
-        json: {
-          stock_location_id: await locationOf(order),
-          return_items: [
-            { line_item_id: order.items[0].id, quantity: 1, exchange_variant_id: variantId },
-          ],
-        },
-      });
     const countOf = async (variantId: string) => {
       const [row] = await t.dataSource.query(
         'SELECT COALESCE(SUM(count_on_hand), 0)::int AS count FROM stock_items WHERE variant_id = $1',
@@ -622,6 +630,34 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       ]);
     });
 
+    it('keeps an exchange whose refund the gateway refuses: errored, its unit not exchanged again', async () => {
+      const smaller = await sizePricedAt(2, '15.00');
+      const order = await placeShipped(1, { card: REFUND_REFUSED });
+      const created = await authorizeExchange(order, smaller.id);
+      await receiveAll(order, created.body);
+      const reimbursements = `/orders/${order.id}/reimbursements`;
+      expectError(
+        await admin.call('POST', reimbursements, { json: { kind: 'exchange' } }),
+        422,
+        'gateway_error',
+      );
+      const [errored] = (await admin.call('GET', reimbursements)).body.data;
+      expect(errored).toMatchObject({
+        kind: 'exchange',
+        reimbursement_status: 'errored',
+        refund_ids: [],
+      });
+      expect(errored.exchange_fulfillment_ids).toHaveLength(1);
+      expect(errored.return_items.map((item: Json) => item.id)).toEqual([
+        created.body.return_items[0].id,
+      ]);
+      expectError(
+        await admin.call('POST', reimbursements, { json: { kind: 'exchange' } }),
+        422,
+        'resource_invalid',
+      );
+    });
+
     it('refuses another product’s variant, the same variant or an unknown one', async () => {
       const order = await placeShipped(1);
       const [mug] = await demoVariants(t, shop, 'ceramic-coffee-mug');
@@ -688,7 +724,7 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       const customer = await store.register();
       const order = await placeShipped(1, {
         customerToken: customer.token,
-        card: { number: '4000000000005126', month: 12, year: 2099, verification_value: '123' },
+        card: REFUND_REFUSED,
       });
       const created = await authorize(order, 1);
       await receiveAll(order, created.body);
@@ -739,13 +775,7 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       const refunded = await admin.call('POST', `/orders/${paid.id}/reimbursements`, { json: {} });
       expect(refunded.status).toBe(201);
 
-      const refusedCard = {
-        number: '4000000000005126',
-        month: 12,
-        year: 2099,
-        verification_value: '123',
-      };
-      const unpaid = await placeShipped(1, { card: refusedCard });
+      const unpaid = await placeShipped(1, { card: REFUND_REFUSED });
       const authorization = (await authorize(unpaid, 1)).body;
       await receiveAll(unpaid, authorization);
       expectError(
@@ -755,16 +785,31 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       );
       const [errored] = (await admin.call('GET', `/orders/${unpaid.id}/reimbursements`)).body.data;
 
+      const smaller = await sizePricedAt(2, '15.00');
+      const exchangedOrder = await placeShipped(1);
+      await receiveAll(exchangedOrder, (await authorizeExchange(exchangedOrder, smaller.id)).body);
+      const exchanged = await admin.call('POST', `/orders/${exchangedOrder.id}/reimbursements`, {
+        json: { kind: 'exchange' },
+      });
+      expect(exchanged.body.refund_ids).toHaveLength(1);
+
       // As a crash leaves them: after the refund was made, and after the claim with no refund.
       await leavePending(refunded.body.id);
       await leavePending(errored.id);
+      await leavePending(exchanged.body.id);
       await t.dataSource.query('UPDATE return_items SET reimbursement_id = $1 WHERE id = $2', [
         key(ID_PREFIX.reimbursement, errored.id),
         key(ID_PREFIX.returnItem, authorization.return_items[0].id),
       ]);
-      expect(await sweeper.sweepOnce('1 second')).toBeGreaterThanOrEqual(2);
+      expect(await sweeper.sweepOnce('1 second')).toBeGreaterThanOrEqual(3);
       expect(await stored(refunded.body.id)).toEqual({ state: 'reimbursed', refunds: 1, units: 1 });
       expect(await stored(errored.id)).toEqual({ state: 'errored', refunds: null, units: 0 });
+      // An exchange refunds only what its new units cost less than the returned ones.
+      expect(await stored(exchanged.body.id)).toEqual({
+        state: 'reimbursed',
+        refunds: 1,
+        units: 1,
+      });
       expect(await sweeper.sweepOnce('1 second')).toBe(0);
       const [{ count }] = await t.dataSource.query(
         'SELECT count(*)::int AS count FROM refunds WHERE order_id = $1',
