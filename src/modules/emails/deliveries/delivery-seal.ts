@@ -1,7 +1,10 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRawSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { SealedBox } from '../../../common/crypto/sealed-box.js';
 import { AppConfig } from '../../../config/index.js';
+
+const deflating = promisify(deflateRaw);
 
 /** Marks a sealed body kept deflated (bodies kept as plain JSON start with `{`). */
 const DEFLATED = 'deflate:';
@@ -39,8 +42,9 @@ export class DeliverySeal {
    * Rendered HTML is mostly the layout's markup, which deflates to a fraction: compressed before
    * sealing, since sealed bytes no longer compress (PostgreSQL would store and log them whole).
    */
-  sealBody(body: RenderedBody): string {
-    const packed = deflateRawSync(JSON.stringify(body), { level: 1 }).toString('base64');
+  async sealBody(body: RenderedBody): Promise<string> {
+    // Off the event loop: deflating a confirmation costs more than sealing it.
+    const packed = (await deflating(JSON.stringify(body), { level: 1 })).toString('base64');
     return this.box.seal(`${DEFLATED}${packed}`);
   }
 

@@ -14,10 +14,13 @@ import type { EmailDelivery } from './email-delivery.entity.js';
 /** Deliveries one process tries at a time (the SMTP transport shares its pool among them). */
 const CONCURRENCY = 20;
 
-/** A message ready to send, and what the delivery keeps of it (null: kept already). */
+/**
+ * A message ready to send, and what the delivery keeps of it (null: kept already), sealed while
+ * the message goes out.
+ */
 interface Composed {
   mail: MailMessage;
-  kept: Rendered | null;
+  kept: Promise<Rendered | null>;
 }
 
 /** The header naming the delivery a message belongs to, for matching a bounce to its record. */
@@ -70,12 +73,14 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
       await this.failures.skip(delivery, 'The store has this mail turned off');
       return;
     }
+    let messageId: string;
     try {
-      const messageId = await this.mailer.send(message.mail, delivery.mail);
-      await this.records.sent(delivery, messageId, message.kept);
+      messageId = await this.mailer.send(message.mail, delivery.mail);
     } catch (error) {
-      await this.failed(delivery, MailSendError.from(error), message.kept);
+      await this.failed(delivery, MailSendError.from(error), await message.kept);
+      return;
     }
+    await this.records.sent(delivery, messageId, await message.kept);
   }
 
   /**
@@ -92,7 +97,7 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
         delivery,
         delivery.subject ?? '',
         this.seal.openBody(delivery.bodySealed),
-        null,
+        Promise.resolve(null),
       );
     }
     const fresh = await this.rendering.renderIfEnabled(
@@ -102,17 +107,19 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
     );
     if (!fresh) return null;
     const body = { html: fresh.html, text: fresh.text, from: fresh.from, replyTo: fresh.replyTo };
-    return this.addressed(delivery, fresh.subject, body, {
-      subject: fresh.subject,
-      bodySealed: this.seal.sealBody(body),
-    });
+    const kept = this.seal
+      .sealBody(body)
+      .then((bodySealed) => ({ subject: fresh.subject, bodySealed }));
+    // Settled by the try, whichever way it ends; never left unobserved meanwhile.
+    kept.catch(() => undefined);
+    return this.addressed(delivery, fresh.subject, body, kept);
   }
 
   private addressed(
     delivery: EmailDelivery,
     subject: string,
     body: RenderedBody,
-    kept: Rendered | null,
+    kept: Promise<Rendered | null>,
   ): Composed {
     return {
       kept,
