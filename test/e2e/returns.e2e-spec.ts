@@ -353,11 +353,11 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
         `SELECT m.action, m.quantity, m.reason FROM stock_movements m
            JOIN stock_items si ON si.id = m.stock_item_id
           WHERE si.stock_location_id = $1 AND si.variant_id = $2 AND m.action = 'return'
-            AND m.originator_id = $3`,
+            AND m.originator_type = 'customer_return' AND m.originator_id = $3`,
         [
           key(ID_PREFIX.stockLocation, location),
           key(ID_PREFIX.variant, tee.id),
-          key(ID_PREFIX.order, order.id),
+          key(ID_PREFIX.customerReturn, received.body.id),
         ],
       );
       expect(movements).toEqual([{ action: 'return', quantity: 1, reason: received.body.number }]);

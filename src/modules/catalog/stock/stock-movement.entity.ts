@@ -1,5 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
 import { StoreScopedEntity } from '../../stores/index.js';
+import type { StockOriginatorType } from './stock-taking.js';
 
 /**
  * How a movement changed a count: staff set it to a value, adjusted it by a delta or gave it at
@@ -48,7 +49,7 @@ export class StockItemMovement extends StoreScopedEntity {
 
   /** What the units left with or came back from (`order`, `shipment`), for sales and returns. */
   @Column({ name: 'originator_type', type: 'text', nullable: true })
-  originatorType: 'order' | 'shipment' | null;
+  originatorType: StockOriginatorType | null;
 
   @Column({ name: 'originator_id', type: 'bigint', nullable: true })
   originatorId: string | null;

@@ -13,12 +13,19 @@ export interface StockMovementView {
   /** Who made the change: a staff user (`admin_…`) or an API key (`key_…`). */
   staff_user_id: string | null;
   api_key_id: string | null;
-  /** What moved the units: an order (`or_…`) or a fulfillment (`ful_…`); null for staff's changes. */
+  /**
+   * What moved the units: an order (`or_…`), a fulfillment (`ful_…`) or a customer return
+   * (`cr_…`); null for staff's changes.
+   */
   originator_id: string | null;
   created_at: string;
 }
 
-const ORIGINATOR_PREFIXES = { order: ID_PREFIX.order, shipment: ID_PREFIX.fulfillment } as const;
+const ORIGINATOR_PREFIXES = {
+  order: ID_PREFIX.order,
+  shipment: ID_PREFIX.fulfillment,
+  customer_return: ID_PREFIX.customerReturn,
+} as const;
 
 @Injectable()
 export class StockMovementSerializer {

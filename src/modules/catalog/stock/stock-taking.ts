@@ -11,10 +11,13 @@ export interface StockMovement {
 }
 
 /** Why stock moved, as each movement it leaves records it. */
+/** What units leave with or come back from: an order, one of its shipments, a customer return. */
+export type StockOriginatorType = 'order' | 'shipment' | 'customer_return';
+
 export interface StockCause {
   action: 'sale' | 'cancel' | 'return';
   /** What the units left with or came back from, and its key. */
-  originatorType: 'order' | 'shipment';
+  originatorType: StockOriginatorType;
   originatorId: string;
   /** The order's number, or what staff wrote. */
   reason: string | null;

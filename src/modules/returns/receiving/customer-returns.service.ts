@@ -183,8 +183,8 @@ export class CustomerReturnsService {
       [...quantities].map(([variantId, quantity]) => ({ variantId, quantity })),
       {
         action: 'return',
-        originatorType: 'order',
-        originatorId: order.id,
+        originatorType: 'customer_return',
+        originatorId: customerReturn.id,
         reason: customerReturn.number,
       },
       customerReturn.stockLocationId,
