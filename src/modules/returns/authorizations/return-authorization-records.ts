@@ -4,15 +4,31 @@ import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { ModelEvents } from '../../../events/index.js';
 import type { Order } from '../../orders/index.js';
-import { ReturnAuthorization } from '../entities/return-authorization.entity.js';
+import {
+  ReturnAuthorization,
+  type ReturnAuthorizationState,
+} from '../entities/return-authorization.entity.js';
 import { findOrderRecord } from '../order-records.js';
 import { publishWithUnits, renderWithUnits, type UnitGroupKind } from '../record-views.js';
 import {
   ReturnAuthorizationSerializer,
   type ReturnAuthorizationView,
 } from './return-authorization.serializer.js';
+import { type AskedUnits, ReturnUnits } from './return-units.js';
 
-/** Finding an order's return authorizations, rendering them and publishing their events. */
+/** How a new authorization starts: staff's `authorized`, a shopper's `requested`. */
+export interface AuthorizationOpening {
+  state: Extract<ReturnAuthorizationState, 'authorized' | 'requested'>;
+  reasonId: string | null;
+  stockLocationId: string;
+  memo: string | null;
+  requestedByCustomer: boolean;
+}
+
+/**
+ * Opening an order's return authorizations, finding them, rendering them and publishing their
+ * events.
+ */
 @Injectable()
 export class ReturnAuthorizationRecords {
   private readonly kind: UnitGroupKind<ReturnAuthorization, ReturnAuthorizationView>;
@@ -21,12 +37,35 @@ export class ReturnAuthorizationRecords {
     private readonly ids: PublicIdCodec,
     serializer: ReturnAuthorizationSerializer,
     private readonly events: ModelEvents,
+    private readonly units: ReturnUnits,
   ) {
     this.kind = {
       model: 'return_authorization',
       itemColumn: 'returnAuthorizationId',
       serialize: (record, items, currency) => serializer.serialize(record, items, currency),
     };
+  }
+
+  /**
+   * Records a new authorization of the units `asked` (checked by the caller, each request's
+   * exchange variant in `exchanges`) and publishes `return_authorization.created`.
+   */
+  async open(
+    manager: EntityManager,
+    order: Order,
+    opening: AuthorizationOpening,
+    asked: AskedUnits,
+    exchanges: readonly (string | null)[] = [],
+  ): Promise<ReturnAuthorizationView> {
+    const authorization = await manager.save(
+      manager.create(ReturnAuthorization, {
+        storeId: order.storeId,
+        orderId: order.id,
+        ...opening,
+      }),
+    );
+    await this.units.insert(manager, order, authorization.id, asked, exchanges);
+    return this.publish(manager, order, authorization, 'created');
   }
 
   /** The order's authorization `publicId` (locked when asked), or 404 `record_not_found`. */

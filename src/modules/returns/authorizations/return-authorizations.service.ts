@@ -10,10 +10,7 @@ import { findStoreRecord } from '../../../common/records/store-records.js';
 import { StockLocation } from '../../catalog/index.js';
 import { type Order, OrderChanges, OrderLookup } from '../../orders/index.js';
 import type { StoreContext } from '../../stores/index.js';
-import {
-  ReturnAuthorization,
-  type ReturnAuthorizationState,
-} from '../entities/return-authorization.entity.js';
+import { ReturnAuthorization } from '../entities/return-authorization.entity.js';
 import { ReturnItem } from '../entities/return-item.entity.js';
 import { ReturnReasonsService } from '../reasons/return-reasons.service.js';
 import type {
@@ -101,19 +98,14 @@ export class ReturnAuthorizationsService {
         const reason = body.return_authorization_reason_id
           ? await this.reasons.active(manager, store.storeId, body.return_authorization_reason_id)
           : null;
-        const authorization = await manager.save(
-          manager.create(ReturnAuthorization, {
-            storeId: order.storeId,
-            orderId: order.id,
-            state: 'authorized' as ReturnAuthorizationState,
-            reasonId: reason?.id ?? null,
-            stockLocationId: location.id,
-            memo: body.memo ?? null,
-            requestedByCustomer: false,
-          }),
-        );
-        await this.units.insert(manager, order, authorization.id, asked, exchanges);
-        return this.records.publish(manager, order, authorization, 'created');
+        const opening = {
+          state: 'authorized' as const,
+          reasonId: reason?.id ?? null,
+          stockLocationId: location.id,
+          memo: body.memo ?? null,
+          requestedByCustomer: false,
+        };
+        return this.records.open(manager, order, opening, asked, exchanges);
       },
     );
   }

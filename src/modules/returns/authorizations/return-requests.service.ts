@@ -74,19 +74,14 @@ export class ReturnRequestsService {
         const reason = body.return_authorization_reason_id
           ? await this.reasons.active(manager, order.storeId, body.return_authorization_reason_id)
           : null;
-        const authorization = await manager.save(
-          manager.create(ReturnAuthorization, {
-            storeId: order.storeId,
-            orderId: order.id,
-            state: 'requested' as const,
-            reasonId: reason?.id ?? null,
-            stockLocationId: lines[0].shippedFrom!,
-            memo: body.memo ?? null,
-            requestedByCustomer: true,
-          }),
-        );
-        await this.units.insert(manager, order, authorization.id, asked);
-        return this.records.publish(manager, order, authorization, 'created');
+        const opening = {
+          state: 'requested' as const,
+          reasonId: reason?.id ?? null,
+          stockLocationId: lines[0].shippedFrom!,
+          memo: body.memo ?? null,
+          requestedByCustomer: true,
+        };
+        return this.records.open(manager, order, opening, asked);
       },
     );
   }
