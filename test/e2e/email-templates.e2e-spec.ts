@@ -16,6 +16,7 @@ const MAILS = [
   'shipment_shipped',
   'order_canceled',
   'refund_issued',
+  'reimbursement_processed',
   'gift_card_received',
   'password_reset',
   'account_confirmation',

@@ -7,9 +7,9 @@ import {
   US_ADDRESS,
 } from '../helpers/checkout-fixtures.js';
 import { AdminCaller } from '../helpers/customers-fixtures.js';
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database.js';
-import { SmtpSink, type SunkMail } from '../helpers/smtp-sink.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { MailedApp } from '../helpers/mailed-app.js';
+import type { SmtpSink } from '../helpers/smtp-sink.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { untilPasses } from '../helpers/until-passes.js';
 
 type View = Record<string, any>;
@@ -19,9 +19,7 @@ const PUBLIC_URL = 'https://api.shop.example.com';
 const address = () => `buyer-${randomUUID().slice(0, 8)}@example.com`;
 
 describe('Order e-mails, received by an SMTP server and parsed', () => {
-  // A database of its own: the delivery workers of other test apps on a shared one could take the
-  // deliveries this file waits for.
-  let scratch: ScratchDatabase | undefined;
+  let mailed: MailedApp;
   let t: TestApp;
   let sink: SmtpSink;
   let shop: DemoCredentials;
@@ -31,18 +29,8 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
   let store: View;
 
   beforeAll(async () => {
-    scratch = process.env.DATABASE_URL
-      ? await createScratchDatabase(process.env.DATABASE_URL)
-      : undefined;
-    sink = await SmtpSink.start();
-    t = await startTestApp({
-      env: {
-        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-        SMTP_URL: sink.url,
-        MAIL_RETRY_DELAY_MS: '200',
-        PUBLIC_URL,
-      },
-    });
+    mailed = await MailedApp.start({ PUBLIC_URL });
+    ({ t, sink } = mailed);
     shop = await t.seedStore({ promotions: true, images: true });
     admin = new AdminCaller(t, shop);
     [tee] = await demoVariants(t, shop);
@@ -61,11 +49,7 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
     expect(uploaded.status).toBe(201);
   }, 180_000);
 
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => mailed?.close());
 
   /** A guest's card checkout of 3 tees (free delivery over 50.00) and a mug, with WELCOME10. */
   const checkout = async (
@@ -89,23 +73,9 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
     return completed.body as View;
   };
 
-  /** The messages to `to` once there are `count` of them (and still `count` a moment later). */
-  const received = async (to: string, count: number, subject?: RegExp): Promise<SunkMail[]> => {
-    const matching = () => sink.to(to).filter((mail) => !subject || subject.test(mail.subject));
-    await untilPasses(() => expect(matching()).toHaveLength(count), 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(matching()).toHaveLength(count);
-    return matching();
-  };
-
-  const deliveries = (
-    orderId: string,
-  ): Promise<{ mail: string; status: string; recipient: string }[]> =>
-    t.dataSource.query(
-      `SELECT d.mail, d.status, d.recipient FROM email_deliveries d JOIN orders o ON o.id = d.order_id
-       WHERE o.number = $1 ORDER BY d.id`,
-      [orderId],
-    );
+  const received = (to: string, count: number, subject?: RegExp) =>
+    mailed.received(to, count, subject);
+  const deliveries = (orderNumber: string) => mailed.deliveries(orderNumber);
 
   let shipped: View;
   let shippedTo: string;

@@ -415,7 +415,11 @@ describe('Returns: authorizations, receiving, reimbursements, requests', () => {
       expect(refundShown.body.reimbursement_id).toBe(reimbursed.body.id);
       expect((await admin.call('GET', `/orders/${order.id}`)).body.amount_due).toBe('0.00');
 
-      await mailsRecorded(order.id, ['order_confirmation', 'refund_issued', 'shipment_shipped']);
+      await mailsRecorded(order.id, [
+        'order_confirmation',
+        'reimbursement_processed',
+        'shipment_shipped',
+      ]);
       expectError(
         await admin.call('POST', `/orders/${order.id}/reimbursements`, { json: {} }),
         422,

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { ID_PREFIX } from '../../../common/ids/id-prefixes.js';
 import type { StoreEventMessage } from '../../../events/index.js';
 import type { TemplatedMail } from '../../../platform/mail/templated-mail.js';
 import { GiftCard } from '../../gift-cards/index.js';
-import { Refund } from '../../orders/index.js';
+import { PaymentSession, Refund } from '../../orders/index.js';
 import { Store } from '../../stores/index.js';
 import { shipmentValues } from './order-values.js';
 import { type OrderForMail, OrderMailReads } from './order-mail-reads.js';
+import { refundValues } from './refund-values.js';
+import { reimbursementValues } from './reimbursement-values.js';
 
 type Row = Record<string, unknown>;
 
@@ -16,8 +18,8 @@ type Row = Record<string, unknown>;
  * Which mails committed events cause, with their values read when the mail is made (the event's
  * payload only names the rows): `order.completed` the confirmation, `shipment.shipped` the
  * shipment's, `order.canceled` the cancellation, `refund.created` the refund's (none for a
- * canceled order), each to the order's e-mail; `gift_card.created` the card's, to its recipient
- * when it has one.
+ * canceled order or a reimbursement), `reimbursement.reimbursed` the reimbursement's, each to the
+ * order's e-mail; `gift_card.created` the card's, to its recipient when it has one.
  */
 @Injectable()
 export class EventMails {
@@ -27,6 +29,7 @@ export class EventMails {
     'shipment.shipped',
     'order.canceled',
     'refund.created',
+    'reimbursement.reimbursed',
     'gift_card.created',
   ];
 
@@ -58,6 +61,8 @@ export class EventMails {
         );
       case 'refund.created':
         return this.refundMail(storeId, payload);
+      case 'reimbursement.reimbursed':
+        return this.reimbursementMail(storeId, payload);
       case 'gift_card.created':
         return this.giftCardMail(storeId, payload.id);
       default:
@@ -93,19 +98,51 @@ export class EventMails {
     const refundId = this.reads.idOf(ID_PREFIX.refund, payload.id);
     if (refundId === undefined) return null;
     const refund = await this.dataSource.manager.findOneBy(Refund, { id: refundId, storeId });
-    if (!refund) return null;
+    // A reimbursement's mail says what it refunded: a refund mail would repeat it.
+    if (!refund || refund.reimbursementId !== null) return null;
     // Canceling refunds what was paid: the cancellation mail says so, a refund mail would repeat it.
-    return this.orderMail(storeId, 'refund_issued', refund.orderId, ({ order, view, formats }) => {
-      if (order.state === 'canceled') return null;
-      const payment = (view.payments as Row[]).find((row) => row.id === payload.payment_id);
-      return {
-        refund: {
-          amount: formats.money(refund.amount, view.currency),
-          reason: refund.reason,
-          payment_method: payment ? paymentMethodOf(payment) : null,
-        },
-      };
-    });
+    return this.orderMail(storeId, 'refund_issued', refund.orderId, (found) =>
+      found.order.state === 'canceled'
+        ? null
+        : { refund: refundValues(refund, found, payload.payment_id) },
+    );
+  }
+
+  /** What a reimbursement gave back for returned units, and what an exchange leaves to pay. */
+  private reimbursementMail(storeId: string, payload: Row): Promise<TemplatedMail | null> {
+    const { manager } = this.dataSource;
+    const refundIds = (payload.refund_ids as unknown[])
+      .map((id) => this.reads.idOf(ID_PREFIX.refund, id))
+      .filter((id) => id !== undefined);
+    const sessionId = this.reads.idOf(ID_PREFIX.paymentSession, payload.payment_session_id);
+    return this.orderMail(
+      storeId,
+      'reimbursement_processed',
+      this.orderIdOf(payload.order_id),
+      async (found) => {
+        const [refunds, session] = await Promise.all([
+          manager.find(Refund, {
+            where: { id: In(refundIds), storeId, orderId: found.order.id },
+            order: { id: 'ASC' },
+          }),
+          sessionId === undefined
+            ? null
+            : manager.findOneBy(PaymentSession, { id: sessionId, orderId: found.order.id }),
+        ]);
+        return {
+          reimbursement: reimbursementValues(payload, found, {
+            refunds: refunds.map((refund) =>
+              refundValues(
+                refund,
+                found,
+                this.reads.publicIdOf(ID_PREFIX.payment, refund.paymentId),
+              ),
+            ),
+            sessionPending: session?.status === 'pending',
+          }),
+        };
+      },
+    );
   }
 
   private async giftCardMail(storeId: string, publicId: unknown): Promise<TemplatedMail | null> {
@@ -134,12 +171,4 @@ export class EventMails {
       customerId: card.customerId,
     };
   }
-}
-
-/** How a mail names the way a payment was made: "visa ending in 4242", or the method's name. */
-function paymentMethodOf(payment: Row): string | null {
-  const source = payment.source as Row | null;
-  if (source?.last_digits)
-    return `${String(source.brand ?? 'card')} ending in ${String(source.last_digits)}`;
-  return typeof payment.payment_method_name === 'string' ? payment.payment_method_name : null;
 }

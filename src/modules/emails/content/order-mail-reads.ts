@@ -69,6 +69,11 @@ export class OrderMailReads {
     return typeof publicId === 'string' ? this.ids.decode(prefix, publicId) : undefined;
   }
 
+  /** The public id of an internal id of the given kind. */
+  publicIdOf(prefix: IdPrefix, id: string): string {
+    return this.ids.encode(prefix, id);
+  }
+
   /** The placed order `orderId` of the store, or null (gone, or never placed). */
   async order(storeId: string, orderId: string | undefined): Promise<OrderForMail | null> {
     if (orderId === undefined) return null;

@@ -2,6 +2,7 @@ import {
   GIFT_CARD,
   ORDER,
   REFUND,
+  REIMBURSEMENT,
   SHIPMENT,
   TOKEN,
   valuesOf,
@@ -44,6 +45,11 @@ const kinds = [
     order: ORDER,
     refund: REFUND,
   }),
+  kind(
+    'reimbursement_processed',
+    'Sent when returned units are reimbursed: refunded, credited or exchanged, with any difference left to pay (event reimbursement.reimbursed)',
+    { order: ORDER, reimbursement: REIMBURSEMENT },
+  ),
   kind(
     'gift_card_received',
     'Sent to the recipient of a gift card bought in an order or issued with a recipient e-mail (event gift_card.created)',

@@ -69,6 +69,22 @@ export const REFUND = {
   payment_method: 'text',
 } as const satisfies ObjectShape;
 
+/**
+ * What a reimbursement gave back: the returned units by line, and each way it was given (null or
+ * empty when not): refunds, a store credit, an exchange's new units, and what an exchange leaves
+ * the shopper to pay through its payment session.
+ */
+export const REIMBURSEMENT = {
+  number: 'text',
+  total: 'text',
+  shipping_total: 'text',
+  returned: [{ name: 'text', options: 'text', quantity: 'number', amount: 'text' }],
+  refunds: [REFUND],
+  store_credit: 'text',
+  exchange: { lines: [LINE], total: 'text' },
+  balance_due: { amount: 'text', payment_session_id: 'text' },
+} as const satisfies ObjectShape;
+
 export const GIFT_CARD = {
   code: 'text',
   amount: 'text',

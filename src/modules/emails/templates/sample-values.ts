@@ -80,6 +80,33 @@ export const SAMPLE_VALUES = {
     order: ORDER,
     refund: { amount: '$45.00', reason: 'Returned item', payment_method: 'Visa ending in 4242' },
   },
+  reimbursement_processed: {
+    order: ORDER,
+    reimbursement: {
+      number: 'RI123456789',
+      total: '$45.00',
+      shipping_total: null,
+      returned: [
+        { name: 'Linen shirt', options: 'Size: M, Colour: Sand', quantity: 1, amount: '$45.00' },
+      ],
+      refunds: [],
+      store_credit: null,
+      exchange: {
+        lines: [
+          {
+            ...LINES[0],
+            options: 'Size: L, Colour: Sand',
+            quantity: 1,
+            unit_price: '$52.00',
+            total: '$52.00',
+            sku: 'SHIRT-LIN-L',
+          },
+        ],
+        total: '$52.00',
+      },
+      balance_due: { amount: '$7.00', payment_session_id: 'ps_sample' },
+    },
+  },
   gift_card_received: {
     gift_card: {
       code: 'GIFT-ABCD-EFGH',
