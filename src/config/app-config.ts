@@ -146,6 +146,17 @@ export class AppConfig {
   @Max(1000)
   WEBHOOK_CONCURRENCY = 50;
 
+  /**
+   * Background subscriber jobs one worker process runs at a time (the `events` queue's consumer:
+   * order mails and the like). Jobs under way at once share their reads, so more of them cost
+   * fewer statements each.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  SUBSCRIBER_CONCURRENCY = 50;
+
   @Transform(toInt)
   @IsInt()
   @Min(1024)
@@ -428,6 +439,7 @@ const CONFIG_KEYS = [
   'CORS_ALLOW_LOOPBACK_ORIGINS',
   'ADMIN_CORS_ORIGINS',
   'WEBHOOK_CONCURRENCY',
+  'SUBSCRIBER_CONCURRENCY',
   'SHUTDOWN_TIMEOUT_MS',
   'IDEMPOTENCY_WAIT_MS',
   'BODY_LIMIT_BYTES',

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../config/index.js';
 import { QueuePort } from '../platform/queue/queue.port.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { StoredEvents } from './stored-events.js';
@@ -26,22 +27,27 @@ export class SubscriberJobs implements OnModuleInit {
     private readonly queue: QueuePort,
     private readonly events: StoredEvents,
     private readonly subscribers: SubscriberRegistry,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.queue.consume<SubscriberJobData>('events', async (job) => {
-      const subscriber = this.subscribers.byName(job.data.subscriber);
-      const event = await this.events.load(job.data.eventId);
-      if (!subscriber || !event) return;
-      try {
-        await subscriber.instance.handle(event);
-      } catch (error) {
-        this.logger.warn(
-          `Subscriber ${subscriber.name} failed on ${event.name} (${event.id}), attempt ${job.attempt}: ${String(error)}`,
-        );
-        throw error;
-      }
-    });
+    this.queue.consume<SubscriberJobData>(
+      'events',
+      async (job) => {
+        const subscriber = this.subscribers.byName(job.data.subscriber);
+        const event = await this.events.load(job.data.eventId);
+        if (!subscriber || !event) return;
+        try {
+          await subscriber.instance.handle(event);
+        } catch (error) {
+          this.logger.warn(
+            `Subscriber ${subscriber.name} failed on ${event.name} (${event.id}), attempt ${job.attempt}: ${String(error)}`,
+          );
+          throw error;
+        }
+      },
+      this.config.SUBSCRIBER_CONCURRENCY,
+    );
   }
 
   enqueue(subscriber: RegisteredSubscriber, event: StoreEventMessage): Promise<void> {
