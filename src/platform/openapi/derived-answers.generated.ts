@@ -4043,7 +4043,7 @@ export const DERIVED_SCHEMAS: Record<string, SchemaObject> = {
         type: 'string',
         nullable: true,
         description:
-          "What moved the units: an order (`or_…`) or a fulfillment (`ful_…`); null for staff's changes.",
+          "What moved the units: an order (`or_…`), a fulfillment (`ful_…`) or a customer return\n(`cr_…`); null for staff's changes.",
       },
       created_at: { type: 'string' },
     },
