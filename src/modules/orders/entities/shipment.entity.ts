@@ -22,6 +22,7 @@ export type ShipmentState = (typeof SHIPMENT_UNIT_STATES)[number];
   unique: true,
   where: 'NOT exchange',
 })
+@Index('shipments_order_id_idx', ['orderId'])
 export class Shipment extends StoreScopedEntity {
   @Column({ name: 'order_id', type: 'bigint' })
   orderId: string;

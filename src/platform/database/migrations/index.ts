@@ -55,6 +55,7 @@ import { Returns1795302303010 } from './1795302303010-Returns.js';
 import { OrderEdits1795302305010 } from './1795302305010-OrderEdits.js';
 import { ReimbursedTotals1795302305200 } from './1795302305200-ReimbursedTotals.js';
 import { Exchanges1795302305300 } from './1795302305300-Exchanges.js';
+import { ShipmentsByOrder1795302305400 } from './1795302305400-ShipmentsByOrder.js';
 import { PaymentAuthorizeOperations1795302303700 } from './1795302303700-PaymentAuthorizeOperations.js';
 
 /** Every migration, oldest first. Append new ones here after `npm run migration:generate`. */
@@ -117,4 +118,5 @@ export const MIGRATIONS = [
   OrderEdits1795302305010,
   ReimbursedTotals1795302305200,
   Exchanges1795302305300,
+  ShipmentsByOrder1795302305400,
 ];
