@@ -1,14 +1,9 @@
-import {
-  type BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/index.js';
 import { Money } from '../../../common/money/money.js';
-import { PeriodicTask } from '../../../platform/scheduling/periodic-task.js';
+import { PeriodicSweeper } from '../../../platform/scheduling/periodic-sweeper.js';
 import { refundReason } from './reimbursement-refunds.js';
 import { ReimbursementSettling } from './reimbursement-settling.js';
 
@@ -34,34 +29,18 @@ interface LeftReimbursement {
  * here, so none is made twice.
  */
 @Injectable()
-export class ReimbursementRecoverySweeper
-  implements OnApplicationBootstrap, BeforeApplicationShutdown
-{
-  private readonly logger = new Logger('ReimbursementRecovery');
-  private readonly periodic = new PeriodicTask<number>(SWEEP_EVERY_MS, () =>
-    this.sweepOnce().catch((error: unknown) => {
-      this.logger.warn(`Reimbursement recovery sweep failed: ${String(error)}`);
-      return 0;
-    }),
-  );
-
+export class ReimbursementRecoverySweeper extends PeriodicSweeper {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly settling: ReimbursementSettling,
-    private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.periodic.start(this.config);
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.periodic.stop();
+    config: AppConfig,
+  ) {
+    super(config, 'ReimbursementRecovery', SWEEP_EVERY_MS);
   }
 
   /** Settles one batch of reimbursements left pending `grace` ago; answers how many. */
   sweepOnce(grace = GRACE): Promise<number> {
-    return this.periodic.runExclusive(async () => {
+    return this.exclusively(async () => {
       const left: LeftReimbursement[] = await this.dataSource.query(
         `SELECT r.id::text AS id, r.store_id::text AS "storeId", r.order_id::text AS "orderId",
                 r.number, o.currency,
