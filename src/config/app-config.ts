@@ -155,7 +155,7 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   @Max(1000)
-  SUBSCRIBER_CONCURRENCY = 50;
+  SUBSCRIBER_CONCURRENCY = 200;
 
   @Transform(toInt)
   @IsInt()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { StatementBatch } from '../platform/database/statement-batch.js';
+import { BACKLOG_GATHER_MS, StatementBatch } from '../platform/database/statement-batch.js';
 import type { StoreEventMessage } from './event-envelope.js';
 import { EVENTS_TABLE } from './event.entity.js';
 
@@ -32,6 +32,7 @@ export class StoredEvents {
       const found = new Map((await this.loadMany(eventIds)).map((event) => [event.id, event]));
       return eventIds.map((id) => found.get(id.toLowerCase()));
     },
+    { gatherMs: BACKLOG_GATHER_MS },
   );
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

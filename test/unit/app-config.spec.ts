@@ -51,7 +51,7 @@ describe('loadConfig', () => {
       ['BODY_LIMIT_BYTES', 102_400],
       ['WEBHOOK_TIMEOUT_MS', 30_000],
       ['WEBHOOK_CONCURRENCY', 50],
-      ['SUBSCRIBER_CONCURRENCY', 50],
+      ['SUBSCRIBER_CONCURRENCY', 200],
       ['LOG_LEVEL', 'info'],
       ['DATA_DIR', './.data'],
       ['MIGRATIONS_RUN', true],

@@ -42,7 +42,7 @@ export class DeliveryClaims {
   private readonly batch = new StatementBatch<WebhookDeliveryJobData, Row | undefined>(
     BATCH_MAX,
     (jobs) => this.claimMany(jobs),
-    BATCHES_IN_PARALLEL,
+    { parallel: BATCHES_IN_PARALLEL },
   );
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -6,7 +6,7 @@ import { PublicIdCodec } from '../../../common/ids/public-id.js';
 import { AppConfig } from '../../../config/index.js';
 import { entityColumns, entityFromRow } from '../../../platform/database/entity-rows.js';
 import { preparedIn } from '../../../platform/database/prepared-sql.js';
-import { StatementBatch } from '../../../platform/database/statement-batch.js';
+import { BACKLOG_GATHER_MS, StatementBatch } from '../../../platform/database/statement-batch.js';
 import { Order, type OrderView, PlacedOrdersService } from '../../orders/index.js';
 import { MailFormats } from './mail-formats.js';
 import { orderValues } from './order-values.js';
@@ -37,8 +37,10 @@ const KEPT_FORMATS = 64;
 export class OrderMailReads {
   private readonly formats = new Map<string, MailFormats>();
   /** Mails made at once (a backlog of confirmations) read their orders in one statement. */
-  private readonly reading = new StatementBatch<OrderKey, OrderRow | undefined>(100, (keys) =>
-    this.readMany(keys),
+  private readonly reading = new StatementBatch<OrderKey, OrderRow | undefined>(
+    100,
+    (keys) => this.readMany(keys),
+    { gatherMs: BACKLOG_GATHER_MS },
   );
 
   constructor(

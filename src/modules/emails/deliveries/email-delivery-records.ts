@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { entityColumns, entityFromRow } from '../../../platform/database/entity-rows.js';
 import { preparedIn } from '../../../platform/database/prepared-sql.js';
-import { StatementBatch } from '../../../platform/database/statement-batch.js';
+import { BACKLOG_GATHER_MS, StatementBatch } from '../../../platform/database/statement-batch.js';
 import { SEND_LEASE } from './delivery-retries.js';
 import { EmailDelivery } from './email-delivery.entity.js';
 
@@ -42,6 +42,7 @@ interface Sent {
 
 /** Most deliveries one batched statement takes. */
 const BATCH_MAX = 100;
+const BACKLOG = { gatherMs: BACKLOG_GATHER_MS };
 
 const keyOf = (row: { storeId: string; mail: string; recipient: string; key: string }) =>
   JSON.stringify([String(row.storeId), row.mail, row.recipient, row.key]);
@@ -57,13 +58,17 @@ export class EmailDeliveryRecords {
   private readonly inserting = new StatementBatch<NewDelivery, EmailDelivery | undefined>(
     BATCH_MAX,
     (deliveries) => this.insertMany(deliveries),
+    BACKLOG,
   );
   private readonly claiming = new StatementBatch<string, EmailDelivery | undefined>(
     BATCH_MAX,
     (ids) => this.claimMany(ids),
+    BACKLOG,
   );
-  private readonly sending = new StatementBatch<Sent, void>(BATCH_MAX, (sent) =>
-    this.sentMany(sent),
+  private readonly sending = new StatementBatch<Sent, void>(
+    BATCH_MAX,
+    (sent) => this.sentMany(sent),
+    BACKLOG,
   );
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PreparedSql } from '../../../platform/database/prepared-sql.js';
-import { StatementBatch } from '../../../platform/database/statement-batch.js';
+import { BACKLOG_GATHER_MS, StatementBatch } from '../../../platform/database/statement-batch.js';
 import { type BrandingRow, brandingOf } from '../settings/email-branding.js';
 import { CompiledTemplateCache } from './compiled-templates.js';
 import { templatesWith } from './default-templates.js';
@@ -55,6 +55,7 @@ export class EmailRendering {
   private readonly reading = new StatementBatch<RenderKey, RenderRow | undefined>(
     BATCH_MAX,
     (keys) => this.readMany(keys),
+    { gatherMs: BACKLOG_GATHER_MS },
   );
 
   constructor(
