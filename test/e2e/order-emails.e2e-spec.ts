@@ -93,6 +93,8 @@ describe('Order e-mails, received by an SMTP server and parsed', () => {
 
     const [teeLine, mugLine] = order.items as View[];
     const { text, html } = mail;
+    // The order's lines and no other order's (earlier specs placed orders of the same products).
+    expect(text.match(/^- .+: \d+ × /gm)).toHaveLength(order.items.length);
     for (const line of [teeLine, mugLine]) {
       expect(text).toContain(
         `- ${line.name}${line.options_text ? ` (${line.options_text})` : ''}: ${line.quantity} × ${line.display_price} = ${line.display_amount}`,

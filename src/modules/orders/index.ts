@@ -17,6 +17,7 @@ export { CartDiscountCodes } from './carts/cart-discount-codes.service.js';
 export { CartsService } from './carts/carts.service.js';
 export type { OrderView } from './order.serializer.js';
 export { PaymentSessionsService } from './payment-sessions/payment-sessions.service.js';
+export { type PlacedOrderRead, PlacedOrderReads } from './placed-order-reads.js';
 export { PlacedOrdersService } from './placed-orders.service.js';
 export { OrderChange } from './order-change.js';
 export type { CreatePaymentBody } from './dto/checkout.body.js';

@@ -376,12 +376,31 @@ export class OrderSnapshots {
        LEFT JOIN addresses ship ON ship.id = $3::bigint`,
       [order.id, order.billAddressId, order.shipAddressId, ...(writes?.values ?? [])],
     );
+    return this.fromRow(
+      manager,
+      order,
+      row,
+      held ? (parts) => withHeldParts(parts, held) : undefined,
+    );
+  }
+
+  /**
+   * The snapshot of `order` from a row of its parts (`orderPartsSql`) beside its addresses'
+   * columns (`addressColumns`, as `bill` and `ship`); `adjust` changes the parts read.
+   */
+  async fromRow(
+    manager: EntityManager,
+    order: Order,
+    row: OrderPartsRow & { shortfalls?: StockShortfall[] } & Record<string, unknown>,
+    adjust: (parts: OrderParts) => OrderParts = (parts) => parts,
+  ): Promise<OrderSnapshot> {
+    const addresses = addressColumns(manager);
     return {
       order,
       billAddress: addresses.read(manager, row, 'bill'),
       shipAddress: addresses.read(manager, row, 'ship'),
-      ...(held ? withHeldParts(orderPartsOf(row), held) : orderPartsOf(row)),
-      shortfalls: row.shortfalls,
+      ...adjust(orderPartsOf(row)),
+      shortfalls: row.shortfalls ?? [],
       storeOptions: await this.storeOptions.of(manager, order.storeId),
     };
   }
@@ -391,7 +410,7 @@ export class OrderSnapshots {
  * An address's columns selected beside other columns, each named `<alias>.<property>`, and the
  * entity read back from them (null when the join found none).
  */
-function addressColumns(manager: EntityManager) {
+export function addressColumns(manager: EntityManager) {
   const columns = manager.connection.getMetadata(Address).columns;
   return {
     select: (alias: string) =>

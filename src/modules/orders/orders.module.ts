@@ -83,6 +83,7 @@ import { OrderSnapshots } from './order-snapshot.js';
 import { ShipmentPlanner } from './shipment-planner.js';
 import { StoreCheckoutOptionsCache } from './store-checkout-options.js';
 import { OrderStock } from './order-stock.js';
+import { PlacedOrderReads } from './placed-order-reads.js';
 import { PlacedOrdersService } from './placed-orders.service.js';
 import { StoreOrdersController } from './store-orders.controller.js';
 
@@ -157,6 +158,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     PaymentSessionsService,
     PaymentSessionSerializer,
     SessionSavedCards,
+    PlacedOrderReads,
     PlacedOrdersService,
     OrderLines,
     OrderExchangeUnits,
@@ -186,6 +188,7 @@ import { StoreOrdersController } from './store-orders.controller.js';
     CartItemsService,
     CartCheckoutService,
     CartFinder,
+    PlacedOrderReads,
     PlacedOrdersService,
     PaymentSessionsService,
     OrderExtensions,
