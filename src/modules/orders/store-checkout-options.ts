@@ -17,24 +17,45 @@ export interface StoreCheckoutOptions {
 /**
  * The checkout options of each store, kept for 30 s: every cart rendering shows them. A change of
  * the store's settings (payment methods, zones, rates, delivery methods) drops them in every
- * process at once. A miss reads in the caller's transaction, so a rendering never waits for a
- * second connection.
+ * process at once. A miss in a transaction reads in it, so a rendering never waits for a second
+ * connection; misses outside one share the read under way (a backlog of jobs starting together
+ * reads a store's options once, not once per job).
  */
 @Injectable()
 export class StoreCheckoutOptionsCache {
   private readonly cache = growingLruCache<string, StoreCheckoutOptions>(10_000, { ttl: 30_000 });
+  private readonly reading = new Map<string, Promise<StoreCheckoutOptions>>();
+  /** Counts the drops, so that a read under way while one happened is not kept. */
+  private drops = 0;
 
   constructor(
     private readonly ids: PublicIdCodec,
     private readonly marketDirectory: MarketDirectoryService,
     invalidation: CacheInvalidation,
   ) {
-    invalidation.onInvalidate(CACHE_TOPIC.store, (storeId) => this.cache.delete(storeId));
+    invalidation.onInvalidate(CACHE_TOPIC.store, (storeId) => {
+      this.drops += 1;
+      this.cache.delete(storeId);
+      this.reading.delete(storeId);
+    });
   }
 
-  async of(manager: EntityManager, storeId: string): Promise<StoreCheckoutOptions> {
+  of(manager: EntityManager, storeId: string): Promise<StoreCheckoutOptions> {
     const cached = this.cache.get(storeId);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
+    if (manager.queryRunner?.isTransactionActive) return this.read(manager, storeId);
+    let read = this.reading.get(storeId);
+    if (!read) {
+      read = this.read(manager, storeId).finally(() => {
+        if (this.reading.get(storeId) === read) this.reading.delete(storeId);
+      });
+      this.reading.set(storeId, read);
+    }
+    return read;
+  }
+
+  private async read(manager: EntityManager, storeId: string): Promise<StoreCheckoutOptions> {
+    const drops = this.drops;
     const methods: Pick<PaymentMethod, 'id' | 'name' | 'description' | 'type'>[] =
       await manager.query(
         `SELECT id::text AS id, name, description, type FROM payment_methods
@@ -45,7 +66,7 @@ export class StoreCheckoutOptionsCache {
       paymentMethods: methods.map((method) => paymentMethodView(this.ids, method)),
       markets: (await this.marketDirectory.ofStore(storeId, manager))?.markets ?? [],
     };
-    this.cache.set(storeId, options);
+    if (drops === this.drops) this.cache.set(storeId, options);
     return options;
   }
 }
