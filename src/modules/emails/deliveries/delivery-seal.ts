@@ -1,12 +1,11 @@
-import { promisify } from 'node:util';
-import { deflateRaw, inflateRawSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, inflateRawSync } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import { SealedBox } from '../../../common/crypto/sealed-box.js';
 import { AppConfig } from '../../../config/index.js';
 
-const deflating = promisify(deflateRaw);
-
-/** Marks a sealed body kept deflated (bodies kept as plain JSON start with `{`). */
+/** Marks a sealed body kept compressed with Brotli (bodies kept as plain JSON start with `{`). */
+const BROTLI = 'br:';
+/** Marks a sealed body kept deflated, as bodies were before Brotli. */
 const DEFLATED = 'deflate:';
 
 /** What a delivery keeps of its rendered message, sealed (the subject is kept in the clear). */
@@ -39,20 +38,30 @@ export class DeliverySeal {
   }
 
   /**
-   * Rendered HTML is mostly the layout's markup, which deflates to a fraction: compressed before
+   * Rendered HTML is mostly the layout's markup, which compresses to a fraction: compressed before
    * sealing, since sealed bytes no longer compress (PostgreSQL would store and log them whole).
+   * Brotli's fastest quality packs a confirmation as tightly as deflate in half its time, and at
+   * once: handing a body to the thread pool costs the event loop more than compressing it.
    */
-  async sealBody(body: RenderedBody): Promise<string> {
-    // Off the event loop: deflating a confirmation costs more than sealing it.
-    const packed = (await deflating(JSON.stringify(body), { level: 1 })).toString('base64');
-    return this.box.seal(`${DEFLATED}${packed}`);
+  sealBody(body: RenderedBody): string {
+    const json = Buffer.from(JSON.stringify(body));
+    const packed = brotliCompressSync(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 1,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    });
+    return this.box.seal(`${BROTLI}${packed.toString('base64')}`);
   }
 
   openBody(sealed: string): RenderedBody {
     const opened = this.box.open(sealed);
-    const json = opened.startsWith(DEFLATED)
-      ? inflateRawSync(Buffer.from(opened.slice(DEFLATED.length), 'base64')).toString('utf8')
-      : opened;
+    let json = opened;
+    if (opened.startsWith(BROTLI)) {
+      json = brotliDecompressSync(Buffer.from(opened.slice(BROTLI.length), 'base64')).toString();
+    } else if (opened.startsWith(DEFLATED)) {
+      json = inflateRawSync(Buffer.from(opened.slice(DEFLATED.length), 'base64')).toString();
+    }
     return JSON.parse(json) as RenderedBody;
   }
 }

@@ -14,13 +14,10 @@ import type { EmailDelivery } from './email-delivery.entity.js';
 /** Deliveries one process tries at a time (the SMTP transport shares its pool among them). */
 const CONCURRENCY = 20;
 
-/**
- * A message ready to send, and what the delivery keeps of it (null: kept already), sealed while
- * the message goes out.
- */
+/** A message ready to send, and what the delivery keeps of it (null: kept already). */
 interface Composed {
   mail: MailMessage;
-  kept: Promise<Rendered | null>;
+  kept: Rendered | null;
 }
 
 /** The header naming the delivery a message belongs to, for matching a bounce to its record. */
@@ -77,10 +74,10 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
     try {
       messageId = await this.mailer.send(message.mail, delivery.mail);
     } catch (error) {
-      await this.failed(delivery, MailSendError.from(error), await message.kept);
+      await this.failed(delivery, MailSendError.from(error), message.kept);
       return;
     }
-    await this.records.sent(delivery, messageId, await message.kept);
+    await this.records.sent(delivery, messageId, message.kept);
   }
 
   /**
@@ -97,7 +94,7 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
         delivery,
         delivery.subject ?? '',
         this.seal.openBody(delivery.bodySealed),
-        Promise.resolve(null),
+        null,
       );
     }
     const fresh = await this.rendering.renderIfEnabled(
@@ -107,19 +104,17 @@ export class EmailDeliveryJobs implements OnApplicationBootstrap {
     );
     if (!fresh) return null;
     const body = { html: fresh.html, text: fresh.text, from: fresh.from, replyTo: fresh.replyTo };
-    const kept = this.seal
-      .sealBody(body)
-      .then((bodySealed) => ({ subject: fresh.subject, bodySealed }));
-    // Settled by the try, whichever way it ends; never left unobserved meanwhile.
-    kept.catch(() => undefined);
-    return this.addressed(delivery, fresh.subject, body, kept);
+    return this.addressed(delivery, fresh.subject, body, {
+      subject: fresh.subject,
+      bodySealed: this.seal.sealBody(body),
+    });
   }
 
   private addressed(
     delivery: EmailDelivery,
     subject: string,
     body: RenderedBody,
-    kept: Promise<Rendered | null>,
+    kept: Rendered | null,
   ): Composed {
     return {
       kept,
